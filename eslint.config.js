@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const features = [
+  'account', 'auth', 'charging', 'chat', 'history', 'home', 'legal', 'loyalty', 'map',
+  'payments', 'private-stations', 'reserve', 'reviews', 'rfid', 'settings', 'station', 'cars',
+  'guides', 'not-found', 'profile', 'favourites',
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/data/**', 'e2e/.tmp/**', 'playwright-report/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // domain is pure: it imports nothing of ours and does no I/O.
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@evcharge/*'], message: 'domain imports nothing of ours' },
+        { group: ['node:*', 'fs', 'path', 'http', 'net', 'pg', '@electric-sql/*'], message: 'domain does no I/O' },
+      ] }],
+    },
+  },
+  // api depends on domain only; nothing imports from an app.
+  {
+    files: ['packages/**/*.ts'],
+    ignores: ['packages/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@evcharge/server*', '@evcharge/web*'], message: 'nothing imports from an app' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Feature fences: a feature may not import another feature (STYLE.md, bulletproof-react).
+  ...features.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{
+        group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+        message: 'a feature may not import another feature; move shared code to components/ or lib/',
+      }] }],
+    },
+  })),
+);

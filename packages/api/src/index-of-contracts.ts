@@ -1,0 +1,32 @@
+// Every contract, for the server's route table and the OpenAPI document.
+import { changePassword } from './auth/change-password';
+import { checkToken } from './auth/check-token';
+import { confirmEmail } from './auth/confirm-email';
+import { logout } from './auth/logout';
+import { resetPassword } from './auth/reset-password';
+import { setPassword } from './auth/set-password';
+import { signIn } from './auth/sign-in';
+import { signUp } from './auth/sign-up';
+import { getBrand } from './brand/get-brand';
+import { getLegal } from './brand/get-legal';
+import { getOutbox } from './dev/get-outbox';
+import { getLanguages } from './users/get-languages';
+import { getSelf } from './users/get-self';
+import { updateLanguage } from './users/update-language';
+
+export const contracts = {
+  signIn,
+  signUp,
+  checkToken,
+  logout,
+  changePassword,
+  resetPassword,
+  setPassword,
+  confirmEmail,
+  getSelf,
+  getLanguages,
+  updateLanguage,
+  getBrand,
+  getLegal,
+  getOutbox,
+} as const;

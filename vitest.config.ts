@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: `unit` (pure code, no I/O), `int` (a real server on 127.0.0.1 with a real
+// database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `web` (components in jsdom).
+// Playwright journeys in e2e/ are not vitest tests and are excluded everywhere.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
