@@ -30,6 +30,24 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
+// Our language codes are not all BCP-47: the app says `kz` for Kazakh, whose tag is `kk`.
+// Intl (number, date and currency formatting) needs the BCP-47 tag.
+export const languageLocales = {
+  ru: 'ru',
+  en: 'en',
+  kz: 'kk',
+  es: 'es',
+  az: 'az',
+  ky: 'ky',
+  tg: 'tg',
+  uz: 'uz',
+} as const satisfies Record<Language, string>;
+
+/** The BCP-47 tag for one of our language codes. */
+export function localeOf(language: Language): (typeof languageLocales)[Language] {
+  return languageLocales[language];
+}
+
 /** Failed sign-ins allowed before the account is blocked until a new password is set. */
 export const LOGIN_MAX_FAILED_ATTEMPTS = 5;
 

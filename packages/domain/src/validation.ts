@@ -31,13 +31,13 @@ export const requiredText = (max = TEXT_MAX_LENGTH) =>
   z
     .string({ error: rule.required })
     .trim()
-    .min(1, { error: rule.required })
+    .min(1, { error: rule.required, abort: true })
     .max(max, { error: rule.tooLong });
 
 export const emailSchema = z
   .string({ error: rule.required })
   .trim()
-  .min(1, { error: rule.required })
+  .min(1, { error: rule.required, abort: true })
   .max(254, { error: rule.tooLong })
   .pipe(z.email({ error: rule.email }))
   .transform((value) => value.toLowerCase());
@@ -45,7 +45,7 @@ export const emailSchema = z
 // SPEC §5: at least 6 characters, with upper- and lower-case letters and digits.
 export const passwordSchema = z
   .string({ error: rule.required })
-  .min(1, { error: rule.required })
+  .min(1, { error: rule.required, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: rule.passwordTooShort })
   .max(128, { error: rule.tooLong })
   .refine((value) => /\p{Lu}/u.test(value) && /\p{Ll}/u.test(value) && /\d/.test(value), {
@@ -69,7 +69,7 @@ export const nameSchema = requiredText(80).refine((value) => /\p{L}/u.test(value
 export const numberTextSchema = z
   .string({ error: rule.required })
   .trim()
-  .min(1, { error: rule.required })
+  .min(1, { error: rule.required, abort: true })
   .regex(/^-?\d+([.,]\d+)?$/, { error: rule.number })
   .transform((value) => Number(value.replace(',', '.')));
 
@@ -85,7 +85,7 @@ export const vinSchema = z
 export const amountTextSchema = z
   .string({ error: rule.required })
   .trim()
-  .min(1, { error: rule.required })
+  .min(1, { error: rule.required, abort: true })
   .regex(/^\d+([.,]\d{1,2})?$/, { error: rule.amount })
   .transform((value) => Number(value.replace(',', '.')))
   .refine((value) => value > 0 && Number.isFinite(value), { error: rule.amount });

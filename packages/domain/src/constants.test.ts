@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isLanguage, languages, localeOf, type Language } from './constants';
+
+describe('localeOf', () => {
+  it.each<[Language, string]>([
+    ['ru', 'ru'],
+    ['en', 'en'],
+    ['kz', 'kk'], // our code for Kazakh is not its BCP-47 tag
+    ['es', 'es'],
+    ['az', 'az'],
+    ['ky', 'ky'],
+    ['tg', 'tg'],
+    ['uz', 'uz'],
+  ])('%s -> %s', (language, locale) => {
+    expect(localeOf(language)).toBe(locale);
+  });
+
+  it.each(languages.map((language) => [language]))('Intl knows the locale of %s', (language) => {
+    expect(Intl.NumberFormat.supportedLocalesOf([localeOf(language)])).toEqual([
+      localeOf(language),
+    ]);
+  });
+
+  it.each([
+    ['kz', true],
+    ['kk', false],
+    ['RU', false],
+  ])('isLanguage(%j) is %s', (value, expected) => {
+    expect(isLanguage(value)).toBe(expected);
+  });
+});

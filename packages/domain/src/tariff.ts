@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { currencySchema, type Currency } from './currency';
+import { divideRoundHalfUp } from './money';
+import {
+  nextZoneChangeSecond,
+  tariffZoneSchema,
+  zonePricesShape,
+  type ZonePrices,
+} from './tariff-zone';
+import {
+  energyByZone,
+  epochSecond,
+  secondsByZone,
+  type MeterReading,
+  type UsageByZone,
+} from './zone-usage';
+
+export type { MeterReading } from './zone-usage';
+
+// SPEC §3: tariff items. Prices are integer minor units of `currency`: fees per session,
+// perKwhMinor per kWh, perMinuteMinor and parkingPerMinuteMinor per minute. The per-kWh,
+// per-minute and parking prices here apply whenever no zone does.
+const feeMinorSchema = z.number().int().nonnegative();
+
+export const tariffSchema = z.object({
+  currency: currencySchema,
+  startFeeMinor: feeMinorSchema,
+  firstConsumptionFeeMinor: feeMinorSchema,
+  reservationFeeMinor: feeMinorSchema,
+  minimalCostMinor: feeMinorSchema,
+  ...zonePricesShape,
+  zones: z.array(tariffZoneSchema),
+});
+export type Tariff = z.infer<typeof tariffSchema>;
+
+/** When the zone in force next changes after `at`, or undefined if it never does. */
+export function tariffChangeTime(
+  tariff: Tariff,
+  at: Date,
+  utcOffsetMinutes: number,
+): Date | undefined {
+  const second = nextZoneChangeSecond(tariff.zones, epochSecond(at), utcOffsetMinutes);
+  return second === undefined ? undefined : new Date(second * 1000);
+}
+
+export const costItemKinds = [
+  'startFee',
+  'reservationFee',
+  'firstConsumptionFee',
+  'energy',
+  'time',
+  'parking',
+  'minimalCost',
+] as const;
+export type CostItemKind = (typeof costItemKinds)[number];
+
+// amountMinor = quantity × unitPriceMinor / per, rounded once, half-up, where per is 1 for a
+// 'session' fee, 1000 for 'Wh' priced per kWh and 60 for 'second' priced per minute.
+export type CostUnit = 'session' | 'Wh' | 'second';
+const unitSize = { session: 1, Wh: 1000, second: 60 } as const satisfies Record<CostUnit, number>;
+
+export type CostItem = {
+  kind: CostItemKind;
+  /** Index into tariff.zones, null for the tariff's own prices and for fees. */
+  zone: number | null;
+  quantity: number;
+  unit: CostUnit;
+  unitPriceMinor: number;
+  amountMinor: number;
+};
+
+export type SessionCost = {
+  currency: Currency;
+  items: CostItem[];
+  /** The sum of the items; at least the tariff's minimal cost. */
+  totalMinor: number;
+  energyWh: number;
+  chargingSeconds: number;
+  parkingSeconds: number;
+};
+
+export type SessionFacts = {
+  startedAt: Date;
+  endedAt: Date;
+  /** Include the start and stop readings; energy between readings is spread evenly in time. */
+  meterReadings: readonly MeterReading[];
+  /** When the car stopped charging but stayed plugged in. Charging time ends here. */
+  parkingStartedAt?: Date;
+  /** When the car was unplugged; defaults to endedAt. */
+  parkingEndedAt?: Date;
+  /** Set by the station (SPEC §9): parking is charged only after this many idle minutes. */
+  freeIdleMinutes: number;
+  utcOffsetMinutes: number;
+  /** The session started on the driver's own reservation. */
+  hasReservation?: boolean;
+};
+
+function pricesOf(tariff: Tariff, zone: number | null): ZonePrices {
+  return zone === null ? tariff : (tariff.zones[zone] ?? tariff);
+}
+
+function item(
+  kind: CostItemKind,
+  zone: number | null,
+  quantity: number,
+  unit: CostUnit,
+  unitPriceMinor: number,
+): CostItem {
+  const amountMinor = Number(
+    divideRoundHalfUp(BigInt(quantity) * BigInt(unitPriceMinor), unitSize[unit]),
+  );
+  return { kind, zone, quantity, unit, unitPriceMinor, amountMinor };
+}
+
+/** A finished (or running) session's cost from its meter and time facts. */
+export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
+  const offset = facts.utcOffsetMinutes;
+  const start = epochSecond(facts.startedAt);
+  const end = epochSecond(facts.endedAt);
+  const parkingStart = facts.parkingStartedAt ? epochSecond(facts.parkingStartedAt) : undefined;
+  const parkingEnd = facts.parkingEndedAt ? epochSecond(facts.parkingEndedAt) : end;
+  if (end < start) throw new RangeError('endedAt is before startedAt');
+  if (parkingStart !== undefined && (parkingStart < start || parkingEnd < parkingStart)) {
+    throw new RangeError('Parking must start after the session and end after it starts');
+  }
+  if (!(facts.freeIdleMinutes >= 0)) throw new RangeError('freeIdleMinutes must be >= 0');
+
+  const energy = energyByZone(tariff.zones, facts.meterReadings, offset);
+  const energyWh = [...energy.values()].reduce((sum, wh) => sum + wh, 0);
+  // Per-minute charging stops when parking starts, so no minute is billed twice.
+  const chargingEnd = Math.min(parkingStart ?? end, end);
+  const charging = secondsByZone(tariff.zones, start, chargingEnd, offset);
+  const billableParkingFrom = (parkingStart ?? parkingEnd) + Math.round(facts.freeIdleMinutes * 60);
+  const parking = secondsByZone(tariff.zones, billableParkingFrom, parkingEnd, offset);
+
+  const items: CostItem[] = [];
+  const fee = (kind: CostItemKind, priceMinor: number, applies: boolean) => {
+    if (applies && priceMinor > 0) items.push(item(kind, null, 1, 'session', priceMinor));
+  };
+  fee('startFee', tariff.startFeeMinor, true);
+  fee('reservationFee', tariff.reservationFeeMinor, facts.hasReservation === true);
+  // SPEC §3 first-consumption fee: owed only once energy has actually flowed, so a session
+  // that never charged (car refused, cable fault) pays the start fee alone.
+  fee('firstConsumptionFee', tariff.firstConsumptionFeeMinor, energyWh > 0);
+  const perZone = (
+    kind: CostItemKind,
+    totals: UsageByZone,
+    unit: CostUnit,
+    price: keyof ZonePrices,
+  ) => {
+    for (const [zone, quantity] of totals) {
+      const priceMinor = pricesOf(tariff, zone)[price];
+      if (quantity > 0 && priceMinor > 0) items.push(item(kind, zone, quantity, unit, priceMinor));
+    }
+  };
+  perZone('energy', energy, 'Wh', 'perKwhMinor');
+  perZone('time', charging, 'second', 'perMinuteMinor');
+  perZone('parking', parking, 'second', 'parkingPerMinuteMinor');
+
+  const subtotal = items.reduce((sum, entry) => sum + entry.amountMinor, 0);
+  if (subtotal < tariff.minimalCostMinor) {
+    items.push({
+      ...item('minimalCost', null, 1, 'session', tariff.minimalCostMinor),
+      amountMinor: tariff.minimalCostMinor - subtotal,
+    });
+  }
+  return {
+    currency: tariff.currency,
+    items,
+    totalMinor: Math.max(subtotal, tariff.minimalCostMinor),
+    energyWh,
+    chargingSeconds: chargingEnd - start,
+    parkingSeconds: parkingStart === undefined ? 0 : parkingEnd - parkingStart,
+  };
+}
+
+export type EstimateInput = {
+  energyWh: number;
+  minutes: number;
+  /** With `at` and the station's offset the zones apply; without, the tariff's own prices. */
+  at?: Date;
+  utcOffsetMinutes?: number;
+  hasReservation?: boolean;
+};
+
+/** A pre-start estimate: the energy is assumed to flow evenly over the minutes. */
+export function estimateCost(tariff: Tariff, input: EstimateInput): SessionCost {
+  const startedAt = input.at ?? new Date(0);
+  const endedAt = new Date(startedAt.getTime() + Math.round(input.minutes * 60) * 1000);
+  return sessionCost(input.at ? tariff : { ...tariff, zones: [] }, {
+    startedAt,
+    endedAt,
+    meterReadings: [
+      { at: startedAt, energyWh: 0 },
+      { at: endedAt, energyWh: Math.round(input.energyWh) },
+    ],
+    freeIdleMinutes: 0,
+    utcOffsetMinutes: input.utcOffsetMinutes ?? 0,
+    hasReservation: input.hasReservation,
+  });
+}
