@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountTypes, languages } from '@evcharge/domain/constants';
+import { errorCodes, type ErrorCode } from '@evcharge/domain/errors';
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
@@ -22,3 +23,13 @@ export const userSchema = z.object({
   debtMinor: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The body of every error answer (DESIGN.md Errors; `ErrorBody` in domain/errors). */
+export const errorBodySchema = z.object({
+  code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  /** Fields that failed validation; `rule` is a key of the `validation` namespace. */
+  fields: z.array(z.object({ path: z.string(), rule: z.string() })).optional(),
+  /** Extra facts: `triesLeft` after a wrong password, `retryAfterSeconds` on 429. */
+  details: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+});

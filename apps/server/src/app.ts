@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { brandById } from './brand/brands';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Deps } from './deps';
+import { validatorCompiler } from './http/validation';
+import { loggerOptions } from './logger';
+import { outboxMailer, type Mailer } from './mail/mailer';
+import { smtpMailer } from './mail/smtp';
+import { authRoutes } from './modules/auth/routes';
+import { brandRoutes } from './modules/brand/routes';
+import { devRoutes } from './modules/dev/routes';
+import { opsRoutes } from './modules/ops/routes';
+import { userRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { openApiRoute, registerOpenApi } from './plugins/openapi';
+import { defaultRateLimits, registerRateLimit, type RateLimits } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+export type AppOptions = {
+  config: Config;
+  /** The caller opens, migrates and closes the database (server.ts, the test harness). */
+  db: Db;
+  /** Defaults to the transport MAIL_TRANSPORT names. */
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimits>;
+  /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function defaultMailer(config: Config, db: Db): Mailer {
+  return config.mail.transport === 'smtp'
+    ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+    : outboxMailer(db);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    // The shutdown in server.ts waits for open requests; keep-alive sockets must not hold it.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerAuth(app, db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const deps: Deps = {
+    db,
+    config,
+    brand: brandById(config.brand),
+    mailer: options.mailer ?? defaultMailer(config, db),
+  };
+  const limits = { ...defaultRateLimits, ...options.rateLimits };
+
+  // Plugins that watch route registration come first, then every route.
+  await registerSecurityHeaders(app, deps.brand, config.publicUrl);
+  await registerRateLimit(app, limits);
+  await registerOpenApi(app, deps.brand, config.publicUrl);
+
+  opsRoutes(app, db);
+  openApiRoute(app);
+  authRoutes(app, deps, limits);
+  userRoutes(app, deps);
+  brandRoutes(app, deps);
+  if (deps.mailer.transport === 'outbox') devRoutes(app, deps);
+  await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, 'data'),
+      webDist: path.join(repoRoot, 'apps/web/dist'),
+      brand: 'demo',
+      publicUrl: 'http://localhost:8080',
+      mail: { transport: 'outbox' },
+      acquirer: 'sandbox',
+      logLevel: 'info',
+      seedDemo: true,
+      trustProxy: false,
+    });
+  });
+
+  it('does not seed a real database unless asked', () => {
+    const url = 'postgres://app@db:5432/evcharge';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('reads SMTP settings and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://ev.example.com/',
+      PORT: '9000',
+    });
+    expect(config.mail).toEqual({
+      transport: 'smtp',
+      smtpUrl: 'smtp://mail.example.com:587',
+      from: 'evcharge <no-reply@evcharge.demo>',
+    });
+    expect(config.publicUrl).toBe('https://ev.example.com');
+    expect(config.port).toBe(9000);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      databaseUrl: undefined,
+      port: 8080,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ BRAND: 'acme' }, 'BRAND'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ MAIL_TRANSPORT: 'pigeon' }, 'MAIL_TRANSPORT'],
+    [{ MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ACQUIRER: 'bank' }, 'ACQUIRER'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});

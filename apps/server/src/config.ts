@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { brandIds } from './brand/brands';
+
+/** The repository root; default paths hang off it so the server starts from any directory. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).optional(),
+    BRAND: z.enum(brandIds).default('demo'),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('http://localhost:8080')
+      .transform((value) => value.replace(/\/+$/, '')),
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
+    ACQUIRER: z.enum(['sandbox']).default('sandbox'),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(logLevels).default('info'),
+    SEED_DEMO: booleanText.optional(),
+    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits).
+    TRUST_PROXY: booleanText.default(false),
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
+    message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
+    path: ['SMTP_URL'],
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Unset: the embedded database (PGlite) in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  brand: (typeof brandIds)[number];
+  publicUrl: string;
+  mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
+  acquirer: 'sandbox';
+  webDist: string;
+  logLevel: (typeof logLevels)[number];
+  seedDemo: boolean;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Relative paths given in the environment are taken from the working directory, as a shell
+// user expects; the defaults are fixed to the repository.
+function resolvePath(value: string | undefined, fallback: string): string {
+  return value === undefined ? path.join(repoRoot, fallback) : path.resolve(value);
+}
+
+/** Reads the configuration from an environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolvePath(e.DATA_DIR, 'data'),
+    brand: e.BRAND,
+    publicUrl: e.PUBLIC_URL,
+    mail:
+      e.MAIL_TRANSPORT === 'smtp' && e.SMTP_URL
+        ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
+        : { transport: 'outbox' },
+    acquirer: e.ACQUIRER,
+    webDist: resolvePath(e.WEB_DIST, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    // Demo data by default only for the embedded database: never seed a real server unasked.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrateWithPg, migrateWithPglite } from './migrate';
+
+/** The query builder both drivers share; transactions are one too. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Applies pending migrations from apps/server/drizzle. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseTarget =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  /** An in-memory PGlite, for tests. */
+  | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPg(target.url, target.poolSize ?? 10);
+  if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true });
+  const dataDir = 'dataDir' in target ? target.dataDir : undefined;
+  // btree_gist backs the reservations exclusion constraint (drizzle/0001_constraints.sql).
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migrateWithPglite(drizzlePglite({ client })),
+    close: () => client.close(),
+  };
+}
+
+function openPg(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    driver: 'pg',
+    migrate: () => migrateWithPg(pool),
+    close: () => pool.end(),
+  };
+}

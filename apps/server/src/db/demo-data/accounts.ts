@@ -1,0 +1,112 @@
+import { brandById } from '../../brand/brands';
+import { hashPassword } from '../../modules/auth/passwords';
+import { postTransaction } from '../../modules/ledger/service';
+import type { Db } from '../client';
+import { cars } from '../schema/driver';
+import { companies, companyMembers, users } from '../schema/users';
+
+// The demo accounts the README lists. Passwords follow SPEC §5 (upper, lower, digit).
+export const demoAccounts = {
+  driver: { email: 'driver@evcharge.demo', password: 'Driver123' },
+  anna: { email: 'anna@evcharge.demo', password: 'Anna1234' },
+  corp: { email: 'corp@evcharge.demo', password: 'Corp1234' },
+} as const;
+
+export async function insertDemoAccounts(db: Db) {
+  const policy = {
+    privacyPolicyVersion: brandById('demo').privacyPolicyVersion,
+    privacyPolicyAcceptedAt: new Date(),
+  };
+  const [driverHash, annaHash, corpHash] = await Promise.all(
+    Object.values(demoAccounts).map((account) => hashPassword(account.password)),
+  );
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: 'EV Logistics LLC',
+      currency: 'rub',
+      notificationType: 'Email',
+      notificationContact: 'fleet@evlogistics.demo',
+    })
+    .returning();
+  if (!company || !driverHash || !annaHash || !corpHash)
+    throw new Error('demo account setup failed');
+
+  const inserted = await db
+    .insert(users)
+    .values([
+      {
+        name: 'Ivan',
+        surname: 'Petrov',
+        patronymic: 'Sergeyevich',
+        email: demoAccounts.driver.email,
+        phone: '+79990000001',
+        isEmailConfirmed: true,
+        isPhoneConfirmed: true,
+        passwordHash: driverHash,
+        lang: 'ru',
+        currency: 'rub',
+        ...policy,
+      },
+      {
+        name: 'Anna',
+        surname: 'Smirnova',
+        email: demoAccounts.anna.email,
+        phone: '+79990000002',
+        isEmailConfirmed: true,
+        passwordHash: annaHash,
+        lang: 'en',
+        currency: 'rub',
+        ...policy,
+      },
+      {
+        name: 'Oleg',
+        surname: 'Sidorov',
+        email: demoAccounts.corp.email,
+        phone: '+79990000003',
+        isEmailConfirmed: true,
+        isPhoneConfirmed: true,
+        passwordHash: corpHash,
+        lang: 'ru',
+        currency: 'rub',
+        accountType: 'CORPORATE',
+        activeCompanyId: company.id,
+        ...policy,
+      },
+    ])
+    .returning({ id: users.id, email: users.email });
+  const idOf = (email: string) => inserted.find((u) => u.email === email)?.id ?? '';
+  const driverId = idOf(demoAccounts.driver.email);
+  const corpId = idOf(demoAccounts.corp.email);
+
+  await db.insert(companyMembers).values({ companyId: company.id, userId: corpId, role: 'owner' });
+  await db.insert(cars).values({
+    userId: driverId,
+    name: 'Tesla Model 3',
+    vin: '5YJ3E1EA7KF000001',
+    socPercent: 64,
+    rangeKm: 310,
+  });
+  // Money enters through the ledger like any top-up: 1,500 ₽ for the driver, 50,000 ₽ for the company.
+  await postTransaction(db, {
+    kind: 'top_up',
+    reference: 'demo-driver-top-up',
+    description: 'Demo balance',
+    currency: 'rub',
+    postings: [
+      { owner: { kind: 'user_wallet', userId: driverId }, amountMinor: 150_000 },
+      { owner: { kind: 'acquirer_clearing' }, amountMinor: -150_000 },
+    ],
+  });
+  await postTransaction(db, {
+    kind: 'top_up',
+    reference: 'demo-company-top-up',
+    description: 'Demo company balance',
+    currency: 'rub',
+    postings: [
+      { owner: { kind: 'company_wallet', companyId: company.id }, amountMinor: 5_000_000 },
+      { owner: { kind: 'acquirer_clearing' }, amountMinor: -5_000_000 },
+    ],
+  });
+  return { driverId, corpId, companyId: company.id };
+}

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type pg from 'pg';
+import type { Db } from './client';
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Any fixed number: instances starting together take turns instead of racing the migrator.
+const MIGRATION_LOCK_ID = 7_310_425;
+
+export async function migrateWithPglite(db: PgliteDatabase): Promise<void> {
+  await migratePglite(db, { migrationsFolder });
+}
+
+export async function migrateWithPg(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzle({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+async function expectedMigrationCount(): Promise<number> {
+  const journal = JSON.parse(await readFile(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** GET /ready: the database answers and every migration in the journal has been applied. */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  )) as { rows: { count: number }[] };
+  const applied = Number(result.rows[0]?.count ?? 0);
+  return applied >= (await expectedMigrationCount());
+}

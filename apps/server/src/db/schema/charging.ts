@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { currencies } from '@evcharge/domain/currency';
+import { limitModes } from '@evcharge/domain/validation';
+import { createdAt, minor, oneOf, tstz } from './columns';
+import { cars, rfidTags } from './driver';
+import { connectors, tariffs } from './stations';
+import { users } from './users';
+
+export const reservationStatuses = ['active', 'cancelled', 'completed', 'expired'] as const;
+
+// The exclusion constraint "no two active reservations of one connector overlap" is written
+// by hand in drizzle/0001_constraints.sql (drizzle-kit cannot express EXCLUDE).
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectorId: uuid('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    status: text('status', { enum: reservationStatuses }).notNull().default('active'),
+    fixedCostMinor: minor('fixed_cost_minor').notNull().default(0),
+    idleMinuteCostMinor: minor('idle_minute_cost_minor').notNull().default(0),
+    currency: text('currency', { enum: currencies }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reservations_user_idx').on(t.userId),
+    index('reservations_connector_idx').on(t.connectorId, t.startsAt),
+    check('reservations_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('reservations_status_check', oneOf(t.status, reservationStatuses)),
+    check('reservations_currency_check', oneOf(t.currency, currencies)),
+  ],
+);
+
+export const sessionStatuses = [
+  'preparing',
+  'charging',
+  'suspendedev',
+  'suspendedevse',
+  'finishing',
+  'parking',
+  'success',
+  'cancelled',
+] as const;
+/** A car is (or is about to be) plugged in: the connector cannot take another session. */
+export const activeSessionStatuses = sessionStatuses.filter(
+  (status) => status !== 'success' && status !== 'cancelled',
+);
+
+export const chargingSessions = pgTable(
+  'charging_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** OCPP transactionId is an integer the central system assigns. */
+    transactionId: integer('transaction_id').generatedAlwaysAsIdentity().notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    connectorId: uuid('connector_id')
+      .notNull()
+      .references(() => connectors.id),
+    tariffId: uuid('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
+    reservationId: uuid('reservation_id').references(() => reservations.id),
+    status: text('status', { enum: sessionStatuses }).notNull().default('preparing'),
+    limitMode: text('limit_mode', { enum: limitModes }).notNull().default('none'),
+    limitValue: bigint('limit_value', { mode: 'number' }),
+    meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
+    meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
+    energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
+    powerW: integer('power_w'),
+    socPercent: integer('soc_percent'),
+    costMinor: minor('cost_minor').notNull().default(0),
+    currency: text('currency', { enum: currencies }).notNull(),
+    startedAt: tstz('started_at'),
+    parkingStartedAt: tstz('parking_started_at'),
+    stoppedAt: tstz('stopped_at'),
+    remainingMinutes: integer('remaining_minutes'),
+    isUserClosed: boolean('is_user_closed').notNull().default(false),
+    stopReason: text('stop_reason'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // DESIGN.md: one active session per connector, even under concurrent starts.
+    uniqueIndex('charging_sessions_one_active_per_connector')
+      .on(t.connectorId)
+      .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    index('charging_sessions_user_created_idx').on(t.userId, t.createdAt),
+    check('charging_sessions_status_check', oneOf(t.status, sessionStatuses)),
+    check('charging_sessions_limit_mode_check', oneOf(t.limitMode, limitModes)),
+    check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
+    check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
+  ],
+);

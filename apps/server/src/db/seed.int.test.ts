@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countries } from '@evcharge/domain/constants';
+import { connectorStatuses, stationLabels } from '@evcharge/domain/connector-status';
+import { verifyPassword } from '../modules/auth/passwords';
+import { userWalletBalanceMinor } from '../modules/ledger/repo';
+import { openTestDatabase } from '../test/database';
+import type { Database } from './client';
+import { demoAccounts } from './demo-data/accounts';
+import { DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
+import { companyMembers, users } from './schema/users';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function values(query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = (await database.db.execute(query)) as { rows: { v: string }[] };
+  return result.rows.map((row) => row.v).sort();
+}
+
+describe('demo data', () => {
+  it('seeds an empty database once', async () => {
+    expect(await seedDemoIfEmpty(database.db)).toEqual({ stations: DEMO_STATION_COUNT, users: 3 });
+    expect(await seedDemoIfEmpty(database.db)).toBeNull();
+  });
+
+  it('has the demo accounts with their passwords, company and balance', async () => {
+    for (const account of Object.values(demoAccounts)) {
+      const [user] = await database.db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      expect(await verifyPassword(user?.passwordHash ?? '', account.password)).toBe(true);
+    }
+    const [corp] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoAccounts.corp.email));
+    expect(corp?.accountType).toBe('CORPORATE');
+    const members = await database.db
+      .select()
+      .from(companyMembers)
+      .where(eq(companyMembers.userId, corp?.id ?? ''));
+    expect(members).toHaveLength(1);
+    const [driver] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoAccounts.driver.email));
+    expect(await userWalletBalanceMinor(database.db, driver?.id ?? '', 'rub')).toBe(150_000);
+  });
+
+  it('covers every country, connector status and station state', async () => {
+    expect(await values(sql`select distinct country as v from stations`)).toEqual(
+      [...countries].sort(),
+    );
+    expect(await values(sql`select distinct status as v from connectors`)).toEqual(
+      [...connectorStatuses].sort(),
+    );
+    expect(await values(sql`select distinct state as v from stations`)).toEqual(
+      [...stationLabels].sort(),
+    );
+    const flags = await values(sql`
+      select 'roaming' as v from stations where is_roaming
+      union select 'limited' from stations where is_limited_access
+      union select 'private' from stations where is_private
+      union select 'owned' from stations where owner_user_id is not null
+      union select 'limited-hours' from stations where work_hours <> '24/7'
+      union select 'dc' from connectors where current_type = 'DC'
+      union select 'zones' from tariff_zones`);
+    expect(flags).toEqual([
+      'dc',
+      'limited',
+      'limited-hours',
+      'owned',
+      'private',
+      'roaming',
+      'zones',
+    ]);
+  });
+});

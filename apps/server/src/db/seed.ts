@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { insertDemoAccounts } from './demo-data/accounts';
+import { insertStations } from './demo-data/insert';
+import { generateStations } from './demo-data/stations';
+import { likedStations } from './schema/stations';
+import { users } from './schema/users';
+
+export { generateStations } from './demo-data/stations';
+export { insertStations } from './demo-data/insert';
+
+export const DEMO_STATION_COUNT = 300;
+export const DEMO_SEED = 20_261_001;
+
+export type SeedSummary = { stations: number; users: number };
+
+/** Demo accounts and stations; the same data on every machine (seeded PRNG). */
+export async function seedDemo(
+  db: Db,
+  options: { stations?: number; seed?: number } = {},
+): Promise<SeedSummary> {
+  const generated = generateStations(
+    options.stations ?? DEMO_STATION_COUNT,
+    options.seed ?? DEMO_SEED,
+  );
+  const { driverId } = await insertDemoAccounts(db);
+  // The driver owns the first two private stations (SPEC §1: "my charges").
+  const owned = new Set(
+    generated
+      .filter((s) => s.isPrivate)
+      .slice(0, 2)
+      .map((s) => s.id),
+  );
+  await insertStations(db, generated, {
+    ownerUserId: (station) => (owned.has(station.id) ? driverId : null),
+  });
+  const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
+  await db
+    .insert(likedStations)
+    .values(favourites.map((s) => ({ userId: driverId, stationId: s.id })));
+  return { stations: generated.length, users: 3 };
+}
+
+/** Seeds only a database with no users and no stations; null when it already has data. */
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { stations?: number; seed?: number } = {},
+): Promise<SeedSummary | null> {
+  const result = (await db.execute(
+    sql`select (select count(*) from ${users})::int + (select count(*) from stations)::int as n`,
+  )) as { rows: { n: number }[] };
+  if (Number(result.rows[0]?.n ?? 0) > 0) return null;
+  return seedDemo(db, options);
+}

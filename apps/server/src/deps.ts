@@ -1,0 +1,12 @@
+import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+
+/** What services need, passed as their first argument (STYLE.md: plain functions). */
+export type Deps = {
+  db: Db;
+  config: Config;
+  brand: Brand;
+  mailer: Mailer;
+};

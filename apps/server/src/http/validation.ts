@@ -1,0 +1,54 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { AppError, type FieldError } from '@evcharge/domain/errors';
+import { rule } from '@evcharge/domain/validation';
+
+const ruleKeys = new Set<string>(Object.values(rule));
+
+type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/**
+ * The rule key for one zod issue. Our schemas put rule keys in their messages; zod's own
+ * messages (a wrong type, an unknown enum value) become `required` when the value is missing
+ * and `invalid` (or `tooLong`) otherwise, so clients only ever see keys they can translate.
+ */
+export function ruleOf(issue: Issue): string {
+  const isMissing = issue.input === undefined || issue.input === null;
+  if (issue.code === 'invalid_type') {
+    if (isMissing) return rule.required;
+    // `z.string({ error: 'required' })` also reports a number sent for a string as 'required'.
+    if (issue.message === rule.required) return rule.invalid;
+  }
+  if (ruleKeys.has(issue.message) && issue.message !== rule.invalid) return issue.message;
+  if (isMissing && issue.code !== 'custom') return rule.required;
+  if (issue.code === 'too_big' && issue.origin === 'string') return rule.tooLong;
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.input === '') {
+    return rule.required;
+  }
+  return rule.invalid;
+}
+
+/** One entry per field (the first problem found), paths joined with dots: `items.0.name`. */
+export function fieldErrors(issues: readonly Issue[]): FieldError[] {
+  const byPath = new Map<string, FieldError>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (!byPath.has(path)) byPath.set(path, { path, rule: ruleOf(issue) });
+  }
+  return [...byPath.values()];
+}
+
+/**
+ * Fastify's validator compiler for zod schemas. A missing body is checked as `{}` so the
+ * answer names every required field instead of complaining about the whole body.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
+    const result = schema.safeParse(input, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return {
+      error: new AppError('VALIDATION_FAILED', { fields: fieldErrors(result.error.issues) }),
+    };
+  };

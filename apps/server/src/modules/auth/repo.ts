@@ -1,0 +1,149 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accessTokens, oneTimeTokens, users, type OneTimePurpose } from '../../db/schema/users';
+
+export type NewUser = typeof users.$inferInsert;
+export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function insertUser(db: Db, values: NewUser) {
+  const [user] = await db.insert(users).values(values).returning();
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+/** Counts one wrong password atomically and blocks the account on the last allowed one. */
+export async function recordFailedLogin(db: Db, userId: string, maxAttempts: number) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      isBlocked: sql`${users.failedLoginCount} + 1 >= ${maxAttempts}`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failedLoginCount: users.failedLoginCount, isBlocked: users.isBlocked });
+  return row ?? { failedLoginCount: maxAttempts, isBlocked: true };
+}
+
+/** Clears the count after a good password; false if the account got blocked meanwhile. */
+export async function clearFailedLogins(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ failedLoginCount: 0 })
+    .where(and(eq(users.id, userId), eq(users.isBlocked, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** A new password also lifts a login block and clears the failed count. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, isBlocked: false })
+    .where(eq(users.id, userId));
+}
+
+export async function markEmailConfirmed(db: Db, userId: string) {
+  await db.update(users).set({ isEmailConfirmed: true }).where(eq(users.id, userId));
+}
+
+export async function insertAccessToken(db: Db, userId: string, tokenHash: string) {
+  await db.insert(accessTokens).values({ userId, tokenHash });
+}
+
+export async function revokeAccessToken(db: Db, tokenId: string) {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user, except `keepTokenId` (the caller's own session). */
+export async function revokeUserTokens(db: Db, userId: string, keepTokenId?: string) {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined,
+      ),
+    );
+}
+
+export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+export async function findOneTimeTokenByHash(db: Db, purpose: OneTimePurpose, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.tokenHash, tokenHash)))
+    .limit(1);
+  return row;
+}
+
+/** The newest unused token of a purpose; a new request voids older ones, so it is the one. */
+export async function findLatestUnusedToken(db: Db, userId: string, purpose: OneTimePurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Uses a token once: false when it was used, voided or expired meanwhile. */
+export async function consumeOneTimeToken(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.id, id),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length > 0;
+}
+
+export async function recordWrongCode(db: Db, id: string) {
+  await db
+    .update(oneTimeTokens)
+    .set({ failedAttempts: sql`${oneTimeTokens.failedAttempts} + 1` })
+    .where(eq(oneTimeTokens.id, id));
+}
+
+/** A new link makes the older ones of the same purpose useless. */
+export async function voidUnusedTokens(db: Db, userId: string, purpose: OneTimePurpose) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}

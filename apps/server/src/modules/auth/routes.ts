@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { changePassword } from '@evcharge/api/auth/change-password';
+import { checkToken } from '@evcharge/api/auth/check-token';
+import { confirmEmail } from '@evcharge/api/auth/confirm-email';
+import { logout } from '@evcharge/api/auth/logout';
+import { resetPassword } from '@evcharge/api/auth/reset-password';
+import { setPassword } from '@evcharge/api/auth/set-password';
+import { signIn } from '@evcharge/api/auth/sign-in';
+import { signUp } from '@evcharge/api/auth/sign-up';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
+import { userView } from '../users/service';
+import * as recovery from './recovery';
+import * as service from './service';
+
+const ok = { ok: true as const };
+
+export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
+  const { db } = deps;
+  // Endpoints that guess passwords, codes or links, or send mail, get the stricter limit.
+  const strict = { rateLimit: authRateLimit(limits) };
+
+  route(app, signIn, async ({ body }) => service.signIn(deps, body), strict);
+
+  route(app, signUp, async ({ body }) => service.signUp(deps, body), strict);
+
+  route(app, checkToken, async ({ auth }) => ({
+    valid: true as const,
+    user: await userView(db, auth.user),
+  }));
+
+  route(app, logout, async ({ auth }) => {
+    await service.logout(deps, auth);
+    return ok;
+  });
+
+  route(
+    app,
+    changePassword,
+    async ({ auth, body }) => {
+      await service.changePassword(deps, auth, body);
+      return ok;
+    },
+    strict,
+  );
+
+  route(
+    app,
+    resetPassword,
+    async ({ body }) => {
+      await recovery.requestPasswordReset(deps, body);
+      return ok;
+    },
+    strict,
+  );
+
+  route(
+    app,
+    setPassword,
+    async ({ body }) => {
+      await recovery.setPasswordFromMail(deps, body);
+      return ok;
+    },
+    strict,
+  );
+
+  route(
+    app,
+    confirmEmail,
+    async ({ body }) => {
+      await recovery.confirmEmail(deps, body.token);
+      return ok;
+    },
+    strict,
+  );
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@evcharge/domain/errors';
+import type { Db } from '../../db/client';
+import { migrationsApplied } from '../../db/migrate';
+import { sendError } from '../../plugins/errors';
+
+/** For load balancers (DESIGN.md Operations); not part of the API contract. */
+export function opsRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get(
+    '/ready',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        if (await migrationsApplied(db)) return { status: 'ready' };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+      }
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE'));
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
+import { AppError } from '@evcharge/domain/errors';
+import type { Db } from '../db/client';
+import { accessTokens, users } from '../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+export type Auth = { user: UserRow; tokenId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyInstance {
+    /** The signed-in user behind a bearer token (set up by `registerAuth`). */
+    authenticateToken: (token: string | undefined) => Promise<Auth | null>;
+  }
+}
+
+// 32 random bytes, base64url: 43 characters. Only the SHA-256 is stored.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+// Writing last_used_at on every request would turn each read into a write.
+const LAST_USED_RESOLUTION_SECONDS = 60;
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] && TOKEN_PATTERN.test(match[1]) ? match[1] : undefined;
+}
+
+/** The signed-in user behind a bearer token, or null for a missing, unknown or revoked one. */
+export async function authenticate(db: Db, token: string | undefined): Promise<Auth | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sha256(token)),
+        isNull(accessTokens.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
+    await db
+      .update(accessTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(accessTokens.id, row.tokenId));
+  }
+  return { user: row.user, tokenId: row.tokenId };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticateToken', (token: string | undefined) => authenticate(db, token));
+}
+
+/**
+ * preParsing hooks, so they run before the body is even parsed: a `user` route answers 401
+ * without a valid token before it looks at anything else (DESIGN.md API paths).
+ */
+export const requireUser: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  request.auth = await request.server.authenticateToken(bearerToken(request));
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return payload;
+};
+
+/** Public routes still know the caller when a valid token comes along. */
+export const optionalUser: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  request.auth = await request.server.authenticateToken(bearerToken(request));
+  return payload;
+};

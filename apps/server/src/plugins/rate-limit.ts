@@ -1,0 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@evcharge/domain/errors';
+
+export type RateLimits = {
+  /** Requests per client address and minute on every route. */
+  globalPerMinute: number;
+  /** Per route and address on sign-in, sign-up and the password and e-mail links. */
+  authPerMinute: number;
+};
+
+export const defaultRateLimits: RateLimits = { globalPerMinute: 600, authPerMinute: 20 };
+
+export const MINUTE_MS = 60_000;
+
+/** The route config for the stricter limit on /auth endpoints that guess-prone clients hit. */
+export function authRateLimit(limits: RateLimits) {
+  return { max: limits.authPerMinute, timeWindow: MINUTE_MS };
+}
+
+export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.globalPerMinute,
+    timeWindow: MINUTE_MS,
+    // Thrown to our error handler: 429 TOO_MANY_REQUESTS with the seconds to wait.
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', {
+        details: { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { signIn } from '@evcharge/api/auth/sign-in';
+import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/users';
+import { hashPassword } from '../modules/auth/passwords';
+import type { TestServer } from './harness';
+
+export type TestUser = { id: string; email: string; password: string };
+
+/** A unique e-mail per call, so tests sharing a database never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.test`;
+}
+
+/** Inserts a confirmed driver straight into the database. */
+export async function createUser(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+): Promise<TestUser> {
+  const { password = 'Secret123', ...values } = overrides;
+  const email = values.email ?? uniqueEmail();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: 'Test',
+      isEmailConfirmed: true,
+      ...values,
+      email,
+      passwordHash: await hashPassword(password),
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('test user insert failed');
+  return { id: row.id, email, password };
+}
+
+/** Signs a user in over HTTP and returns the access token. */
+export async function signInAs(server: TestServer, user: TestUser): Promise<string> {
+  const response = await server.call<{ accessToken: string }>(signIn, {
+    body: { login: user.email, password: user.password, userType: CLIENT_USER_TYPE },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
+  return response.body.accessToken;
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or with TEST_DATABASE_URL a
+ * new database on that PostgreSQL server (evtest_<random>), dropped again by `close`.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    return database;
+  }
+  const name = `evtest_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    throw error;
+  }
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { contractUrl, type Contract } from '@evcharge/api/contract';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimits } from '../plugins/rate-limit';
+import { openTestDatabase } from './database';
+import { outboxHelpers, type OutboxHelpers } from './outbox';
+
+export type TestResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+export type CallInput = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestServer = {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  driver: 'pglite' | 'pg';
+  config: Config;
+  outbox: OutboxHelpers;
+  /** Calls an endpoint through its contract over real HTTP; the JSON body comes back parsed. */
+  call: <T = unknown>(contract: Contract, input?: CallInput) => Promise<TestResponse<T>>;
+  /** A raw request to a path, for what contracts do not describe (HTML, bad JSON, 404). */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /** Generous by default so tests do not trip over each other; set low to test 429. */
+  rateLimits?: Partial<RateLimits>;
+  /** Overrides of the configuration (e.g. webDist to a temp folder). */
+  config?: Partial<Config>;
+  mailer?: Mailer;
+  /** Pino options (with a `stream`) to inspect the logs; silent by default. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the app on a fresh database and listens on 127.0.0.1 with a free port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({ PUBLIC_URL: 'http://evcharge.test', WEB_DIST: '/nonexistent-web-dist' }),
+    seedDemo: false,
+    ...options.config,
+  };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: options.mailer,
+    rateLimits: { globalPerMinute: 100_000, authPerMinute: 100_000, ...options.rateLimits },
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const fetchPath = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
+  const call = async <T>(contract: Contract, input: CallInput = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...input.headers };
+    if (input.token) headers.authorization = `Bearer ${input.token}`;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetchPath(contractUrl(contract, input.params, input.query), {
+      method: contract.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: response.headers,
+    };
+  };
+
+  return {
+    baseUrl,
+    app,
+    db: database.db,
+    driver: database.driver,
+    config,
+    outbox: outboxHelpers(database.db),
+    call,
+    fetch: fetchPath,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
