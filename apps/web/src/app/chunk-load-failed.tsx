@@ -1,0 +1,6 @@
+import { LoadError } from './load-error';
+
+/** Stands in for a screen whose chunk failed or timed out (SPEC §8: errors:CHUNK_LOAD_ERROR). */
+export function ChunkLoadFailed() {
+  return <LoadError code="CHUNK_LOAD_ERROR" />;
+}

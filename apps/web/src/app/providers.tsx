@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { queryClient as defaultClient } from '@/lib/query-client';
+
+export function Providers({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

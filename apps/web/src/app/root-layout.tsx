@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { applyBrandColors, useBrandQuery } from '@/lib/brand';
+import { adminRedirect } from './guard';
+import { LoginDialogHost } from './login-dialog-host';
+import { applyQueryParams } from './query-params';
+import { RouteGuard } from './route-guard';
+import './root-layout.css';
+
+/** The root route: effects every screen shares, the guard, and the login dialog. */
+export function RootLayout() {
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const { data: brand } = useBrandQuery();
+  const isFirstRender = useRef(true);
+
+  useEffect(() => {
+    if (brand) applyBrandColors(brand);
+  }, [brand]);
+
+  useEffect(() => {
+    const target = adminRedirect(pathname);
+    // A full navigation: the administrator interface is another app (SPEC §2).
+    if (target) window.location.replace(target);
+  }, [pathname]);
+
+  useEffect(() => applyQueryParams(search), [search]);
+
+  // SPEC §2: every route change starts at the top; focus moves to the new content so screen
+  // reader and keyboard users start there too (not on the first load: the page is fresh).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <>
+      {navigation.state === 'loading' && <div className="nav-progress" aria-hidden="true" />}
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+      <LoginDialogHost />
+    </>
+  );
+}

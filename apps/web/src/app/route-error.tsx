@@ -1,0 +1,11 @@
+import { useRouteError } from 'react-router';
+import { isChunkLoadError } from './lazy-route';
+import { LoadError } from './load-error';
+
+/** Error boundary of every route: a screen that crashed or failed to load, with a retry. */
+export function RouteError() {
+  const error = useRouteError();
+  const isChunk = isChunkLoadError(error);
+  if (!isChunk) console.error(error);
+  return <LoadError code={isChunk ? 'CHUNK_LOAD_ERROR' : 'UNKNOWN'} />;
+}

@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BootScreen } from './boot-screen';
+import { screen } from './lazy-route';
+import { paths, routeSegments } from './paths';
+import { PublicLayout } from './public-layout';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+
+// SPEC §2. Only the screens of the current issues are registered; each is its own chunk.
+// Every screen has its own error boundary, so a failed chunk keeps the shell around it.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: PublicLayout,
+        ErrorBoundary: RouteError,
+        children: [
+          { path: paths.login, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/login-page'), 'LoginPage', ['auth']) },
+          { path: paths.register, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/register-page'), 'RegisterPage', ['auth']) },
+          { path: paths.forgot, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/forgot-page'), 'ForgotPage', ['auth']) },
+          { path: paths.resetPage, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/reset-page'), 'ResetPage', ['auth']) },
+          { path: paths.confirmPage, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/confirm-page'), 'ConfirmPage', ['auth']) },
+          { path: paths.termsOfUse, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/terms-of-use-page'), 'TermsOfUsePage', ['legal']) },
+          { path: paths.privacyPolicy, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage', ['legal']) },
+          { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage') },
+        ],
+      },
+      {
+        Component: AppShell,
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/home/components/home-page'), 'HomePage', ['home']) },
+          { path: routeSegments.profile, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/profile/components/profile-page'), 'ProfilePage', ['profile']) },
+          { path: routeSegments.appSettings, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: '/' });
+}

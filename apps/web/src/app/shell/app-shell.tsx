@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '../paths';
+import { AppHeader } from './app-header';
+import { TabBar } from './tab-bar';
+import './shell.css';
+
+/** The main shell: header (with the nav on wide screens), content, tab bar on phones. */
+export function AppShell() {
+  const { t } = useTranslation();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">{t('common:skipToContent')}</a>
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="shell__main">
+        <Suspense fallback={<Spinner label={t('common:loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="shell__footer">
+        <nav aria-label={t('common:legalNav')} className="shell__legal">
+          <Link to={paths.termsOfUse}>{t('common:termsOfUse')}</Link>
+          <Link to={paths.privacyPolicy}>{t('common:privacyPolicy')}</Link>
+        </nav>
+      </footer>
+      <TabBar />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  contractUrl,
+  type Contract,
+  type ContractBody,
+  type ContractResponse,
+} from '@evcharge/api/contract';
+import { ApiError, toApiError } from './api-error';
+import { clearSession, getAccessToken } from './session';
+
+/** A request with no answer after this long counts as a network failure. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type RequestOptions<C extends Contract> = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: ContractBody<C>;
+  signal?: AbortSignal;
+};
+
+function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (typeof AbortSignal.timeout !== 'function') return signal;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  if (!signal) return timeout;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls one endpoint through its contract (packages/api). Sends the access token of the
+ * stored `client` record; a 401 from a user endpoint means the token is gone: sign out.
+ */
+export async function apiRequest<C extends Contract>(
+  contract: C,
+  options: RequestOptions<C> = {},
+): Promise<ContractResponse<C>> {
+  const url = contractUrl(contract, options.params, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: contract.method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: withTimeout(options.signal),
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    // A caller's own abort (unmount, newer query) is not the network's fault.
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401 && contract.auth === 'user') clearSession();
+    throw toApiError(response.status, body, response.headers.get('Retry-After'));
+  }
+  return body as ContractResponse<C>;
+}

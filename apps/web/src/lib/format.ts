@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { toBcp47 } from './i18n';
+
+// Numbers, money and dates always through Intl in the reader's language (DESIGN.md: Web app).
+
+function fractionDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units to a decimal string without floating point ("12345", 2 → "123.45"). */
+export function minorToDecimal(minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  if (digits === 0) return sign + abs;
+  return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+}
+
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const code = currency.toUpperCase();
+  try {
+    // narrowSymbol: "₽" rather than "RUB" where the language has a symbol for it.
+    const format = new Intl.NumberFormat(toBcp47(language), { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
+    // Intl accepts decimal strings exactly; the cast is for older lib typings.
+    return format.format(minorToDecimal(minor, fractionDigits(code)) as unknown as number);
+  } catch {
+    return `${minorToDecimal(minor, 2)} ${code}`;
+  }
+}
+
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(toBcp47(language), options).format(value);
+}
+
+export function formatPercent(percent: number, language: string): string {
+  return formatNumber(percent / 100, language, { style: 'percent' });
+}
+
+export function formatDate(value: string | Date, language: string, options?: Intl.DateTimeFormatOptions): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(toBcp47(language), options ?? { dateStyle: 'long' }).format(date);
+}
+
+/** The formatters bound to the current interface language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    language,
+    money: (minor: number, currency: string) => formatMoney(minor, currency, language),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
+    percent: (percent: number) => formatPercent(percent, language),
+    date: (value: string | Date, options?: Intl.DateTimeFormatOptions) => formatDate(value, language, options),
+  };
+}
+
+/** "09:00" (a wall-clock time) in the reader's style: "9:00" or "9:00 AM". */
+export function formatWallTime(hhmm: string, language: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
+  const date = new Date(Date.UTC(2000, 0, 1, h, m));
+  return new Intl.DateTimeFormat(toBcp47(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+}
+
+/** 120 → "UTC+2", -210 → "UTC−3:30". */
+export function formatUtcOffset(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '−';
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}

@@ -1,0 +1,90 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  languages,
+  type Language,
+} from '@evcharge/domain/constants';
+
+export const namespaces = [
+  'common', 'errors', 'validation', 'auth', 'home', 'profile', 'settings', 'legal',
+] as const;
+export type Namespace = (typeof namespaces)[number];
+
+/** Loaded before the first render: the shell and every error text need them. */
+const bootNamespaces: Namespace[] = ['common', 'errors', 'validation'];
+
+/** Each language names itself, so a reader finds their own language in any interface. */
+export const languageNames: Record<Language, string> = {
+  ru: 'Русский', en: 'English', kz: 'Қазақша', es: 'Español',
+  az: 'Azərbaycanca', ky: 'Кыргызча', tg: 'Тоҷикӣ', uz: 'Oʻzbekcha',
+};
+
+// Our code `kz` is Kazakh; BCP-47 (Intl, <html lang>) calls it `kk`.
+const bcp47: Record<Language, string> = {
+  ru: 'ru', en: 'en', kz: 'kk', es: 'es', az: 'az', ky: 'ky', tg: 'tg', uz: 'uz',
+};
+
+export function toBcp47(language: string): string {
+  return bcp47[language as Language] ?? language;
+}
+
+// One chunk per language and namespace: a reader downloads only their own texts.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function syncDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = toBcp47(language);
+}
+
+export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    i18n.on('languageChanged', syncDocumentLanguage);
+    await i18n
+      .use(lazyLocales)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: FALLBACK_LANGUAGE,
+        supportedLngs: [...languages],
+        load: 'currentOnly',
+        ns: bootNamespaces,
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        showSupportNotice: false,
+      });
+  } else if (i18n.language !== language) {
+    await i18n.changeLanguage(language);
+  }
+  syncDocumentLanguage(language);
+  return i18n;
+}
+
+export function loadNamespaces(list: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...list]);
+}
+
+export function changeI18nLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (languages as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+}
+
+export { i18n };

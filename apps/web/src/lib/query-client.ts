@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+import { subscribeSession, getSession } from './session';
+
+// Named stale times (house style): how long an answer is fresh enough to show without refetching.
+export const staleTime = {
+  brand: 60 * 60_000,
+  legal: 60 * 60_000,
+  user: 30_000,
+} as const;
+
+/** Every query about the signed-in user starts with this key, so signing out drops them all. */
+export const userQueryKey = ['user'] as const;
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // 4xx answers will not change on retry; network blips and 5xx might.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  let signedIn = getSession() !== null;
+  subscribeSession(() => {
+    const now = getSession() !== null;
+    if (signedIn && !now) client.removeQueries({ queryKey: userQueryKey });
+    signedIn = now;
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();
