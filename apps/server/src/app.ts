@@ -9,6 +9,7 @@ import { validatorCompiler } from './http/validation';
 import { loggerOptions } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { smtpMailer } from './mail/smtp';
+import { createMetrics } from './metrics';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -16,7 +17,9 @@ import { opsRoutes } from './modules/ops/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { metricsRoute, registerMetrics } from './plugins/metrics';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
+import { defaultPressureLimits, registerPressure, type PressureLimits } from './plugins/pressure';
 import { defaultRateLimits, registerRateLimit, type RateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -28,6 +31,8 @@ export type AppOptions = {
   /** Defaults to the transport MAIL_TRANSPORT names. */
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
+  /** When to answer 503 instead of taking more work; defaults: `defaultPressureLimits`. */
+  pressure?: Partial<PressureLimits>;
   /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -63,15 +68,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     brand: brandById(config.brand),
     mailer: options.mailer ?? defaultMailer(config, db),
+    // Per app, not prom-client's global registry: tests build many apps in one process.
+    metrics: createMetrics(),
   };
   const limits = { ...defaultRateLimits, ...options.rateLimits };
+  registerMetrics(app, deps.metrics);
 
-  // Plugins that watch route registration come first, then every route.
+  // Security headers on every answer, then load shedding, so a refused request costs little;
+  // the plugins that watch route registration come before every route.
   await registerSecurityHeaders(app, deps.brand, config.publicUrl);
+  await registerPressure(app, { ...defaultPressureLimits, ...options.pressure });
   await registerRateLimit(app, limits);
   await registerOpenApi(app, deps.brand, config.publicUrl);
 
   opsRoutes(app, db);
+  metricsRoute(app, deps.metrics, config.metricsToken);
   openApiRoute(app);
   authRoutes(app, deps, limits);
   userRoutes(app, deps);

@@ -18,7 +18,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: true,
       trustProxy: false,
+      metricsToken: undefined,
     });
+  });
+
+  it('reads METRICS_TOKEN', () => {
+    const token = 'prometheus-0123456789';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
   });
 
   it('does not seed a real database unless asked', () => {
@@ -62,6 +68,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ACQUIRER: 'bank' }, 'ACQUIRER'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'has a space in the middle' }, 'METRICS_TOKEN'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

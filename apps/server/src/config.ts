@@ -35,6 +35,14 @@ const envSchema = z
     SEED_DEMO: booleanText.optional(),
     // Behind a load balancer the client address comes from X-Forwarded-For (rate limits).
     TRUST_PROXY: booleanText.default(false),
+    // Unset: GET /metrics answers anyone (keep it off the public network); set: only
+    // `Authorization: Bearer <METRICS_TOKEN>`. Long enough not to be guessed.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(200)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
     message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
@@ -55,6 +63,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   seedDemo: boolean;
   trustProxy: boolean;
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -97,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data by default only for the embedded database: never seed a real server unasked.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -2,6 +2,7 @@ import type { Brand } from '@evcharge/api/brand/get-brand';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
 export type Deps = {
@@ -9,4 +10,5 @@ export type Deps = {
   config: Config;
   brand: Brand;
   mailer: Mailer;
+  metrics: Metrics;
 };

@@ -5,15 +5,15 @@ import type { MailMessage } from './mailer';
 // (SPEC §1: fallback en).
 type Texts = {
   confirmSubject: (title: string) => string;
-  confirmBody: (name: string, link: string) => string;
+  confirmBody: (name: string, link: string, code: string) => string;
   resetSubject: (title: string) => string;
   resetBody: (link: string, code: string, minutes: number) => string;
 };
 
 const en: Texts = {
   confirmSubject: (title) => `${title}: confirm your e-mail address`,
-  confirmBody: (name, link) =>
-    `Hello, ${name}!\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nIf you did not register, ignore this message.`,
+  confirmBody: (name, link, code) =>
+    `Hello, ${name}!\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nor enter this code in the app: ${code}\n\nIf you did not register, ignore this message.`,
   resetSubject: (title) => `${title}: set a new password`,
   resetBody: (link, code, minutes) =>
     `To set a new password open this link:\n${link}\n\nor enter this code in the app: ${code}\n\nThe link and the code work once, for ${minutes} minutes. If you did not ask for this, ignore this message: your password stays the same.`,
@@ -21,8 +21,8 @@ const en: Texts = {
 
 const ru: Texts = {
   confirmSubject: (title) => `${title}: подтвердите адрес электронной почты`,
-  confirmBody: (name, link) =>
-    `Здравствуйте, ${name}!\n\nПодтвердите адрес электронной почты, открыв ссылку:\n${link}\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.`,
+  confirmBody: (name, link, code) =>
+    `Здравствуйте, ${name}!\n\nПодтвердите адрес электронной почты, открыв ссылку:\n${link}\n\nили введите в приложении код: ${code}\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.`,
   resetSubject: (title) => `${title}: новый пароль`,
   resetBody: (link, code, minutes) =>
     `Чтобы задать новый пароль, откройте ссылку:\n${link}\n\nили введите в приложении код: ${code}\n\nСсылка и код действуют один раз в течение ${minutes} минут. Если вы не запрашивали смену пароля, проигнорируйте это письмо — пароль останется прежним.`,
@@ -33,14 +33,14 @@ function textsFor(lang: Language): Texts {
 }
 
 export function confirmEmailMail(
-  input: { to: string; name: string; lang: Language; link: string },
+  input: { to: string; name: string; lang: Language; link: string; code: string },
   brandTitle: string,
 ): MailMessage {
   const t = textsFor(input.lang);
   return {
     to: input.to,
     subject: t.confirmSubject(brandTitle),
-    text: t.confirmBody(input.name, input.link),
+    text: t.confirmBody(input.name, input.link, input.code),
   };
 }
 

@@ -47,7 +47,9 @@ export function errorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   const { appError, status } = toAppError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A 503 is load shedding (under-pressure), not a fault: no stack per refused request.
+  if (status === 503) request.log.warn({ code: appError.code, status }, 'request refused');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: appError.code, status }, 'request refused');
   return sendError(reply, appError, status);
 }

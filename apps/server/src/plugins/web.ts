@@ -7,7 +7,16 @@ import { escapeHtml } from '../modules/dev/outbox-page';
 import { sendError } from './errors';
 
 // Paths the web app never owns: they answer JSON (or their own pages), never index.html.
-const serverPrefixes = ['/api', '/auth', '/dev', '/health', '/ready', '/ocpp', '/admin'];
+const serverPrefixes = [
+  '/api',
+  '/auth',
+  '/dev',
+  '/health',
+  '/ready',
+  '/metrics',
+  '/ocpp',
+  '/admin',
+];
 
 function isServerPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { PressureLimits } from '../plugins/pressure';
 import type { RateLimits } from '../plugins/rate-limit';
 import { openTestDatabase } from './database';
 import { outboxHelpers, type OutboxHelpers } from './outbox';
@@ -35,6 +36,11 @@ export type TestServer = {
 export type TestServerOptions = {
   /** Generous by default so tests do not trip over each other; set low to test 429. */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * The app's defaults, except the event-loop delay check is off: parallel test files on a
+   * busy machine must not shed each other's requests. Set a check to test the 503.
+   */
+  pressure?: Partial<PressureLimits>;
   /** Overrides of the configuration (e.g. webDist to a temp folder). */
   config?: Partial<Config>;
   mailer?: Mailer;
@@ -55,6 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.db,
     mailer: options.mailer,
     rateLimits: { globalPerMinute: 100_000, authPerMinute: 100_000, ...options.rateLimits },
+    pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
     logger: options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

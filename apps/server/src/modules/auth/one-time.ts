@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { OneTimePurpose } from '../../db/schema/users';
 import { newOpaqueToken, sha256 } from '../../plugins/auth';
-import { insertOneTimeToken, voidUnusedTokens } from './repo';
+import * as repo from './repo';
 
 // SPEC §7 setPassClient: the link and the code work once, for an hour.
 export const PASSWORD_RESET_VALID_MINUTES = 60;
@@ -21,8 +22,8 @@ export async function issueOneTimeToken(
 ): Promise<{ token: string; code: string | undefined }> {
   const token = newOpaqueToken();
   const code = input.withCode ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
-  await voidUnusedTokens(db, input.userId, input.purpose);
-  await insertOneTimeToken(db, {
+  await repo.voidUnusedTokens(db, input.userId, input.purpose);
+  await repo.insertOneTimeToken(db, {
     userId: input.userId,
     purpose: input.purpose,
     tokenHash: sha256(token),
@@ -30,4 +31,24 @@ export async function issueOneTimeToken(
     expiresAt: new Date(Date.now() + input.validMinutes * 60_000),
   });
   return { token, code };
+}
+
+/**
+ * The live token behind an e-mail and a mailed code (password reset, e-mail confirmation).
+ * Unknown address or wrong code: WRONG_CODE. No live code (used, expired, voided by a newer
+ * mail, or MAX_WRONG_CODES wrong tries): LINK_INVALID. Changes nothing but the wrong count.
+ */
+export async function tokenForCode(
+  db: Db,
+  purpose: OneTimePurpose,
+  input: { email: string; code: string },
+): Promise<repo.OneTimeToken> {
+  const user = await repo.findUserByEmail(db, input.email);
+  if (!user || user.deletedAt) throw new AppError('WRONG_CODE');
+  const row = await repo.findLatestUnusedToken(db, user.id, purpose);
+  if (!row?.codeHash) throw new AppError('LINK_INVALID');
+  const attempt = await repo.tryCode(db, row.id, codeHash(user.id, input.code), MAX_WRONG_CODES);
+  if (!attempt) throw new AppError('LINK_INVALID');
+  if (!attempt.isRight) throw new AppError('WRONG_CODE');
+  return row;
 }

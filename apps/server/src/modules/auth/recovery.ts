@@ -3,12 +3,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Deps } from '../../deps';
 import { resetPasswordMail } from '../../mail/templates';
 import { sha256 } from '../../plugins/auth';
-import {
-  codeHash,
-  issueOneTimeToken,
-  MAX_WRONG_CODES,
-  PASSWORD_RESET_VALID_MINUTES,
-} from './one-time';
+import { issueOneTimeToken, PASSWORD_RESET_VALID_MINUTES, tokenForCode } from './one-time';
 import { hashPassword } from './passwords';
 import * as repo from './repo';
 import type { OneTimeToken as OneTimeTokenRow } from './repo';
@@ -54,17 +49,8 @@ async function resetTokenFromInput(
     if (!row || !isLive(row)) throw new AppError('LINK_INVALID');
     return row;
   }
-  const user = input.email ? await repo.findUserByEmail(deps.db, input.email) : undefined;
-  if (!user || !input.code) throw new AppError('WRONG_CODE');
-  const row = await repo.findLatestUnusedToken(deps.db, user.id, 'password_reset');
-  if (!row?.codeHash || !isLive(row) || row.failedAttempts >= MAX_WRONG_CODES) {
-    throw new AppError('LINK_INVALID');
-  }
-  if (row.codeHash !== codeHash(user.id, input.code)) {
-    await repo.recordWrongCode(deps.db, row.id);
-    throw new AppError('WRONG_CODE');
-  }
-  return row;
+  if (!input.email || !input.code) throw new AppError('WRONG_CODE');
+  return tokenForCode(deps.db, 'password_reset', { email: input.email, code: input.code });
 }
 
 /** SPEC §7 setPassClient: the mailed token or e-mail + code, once; lifts a login block. */
@@ -83,7 +69,7 @@ export async function setPasswordFromMail(
 }
 
 /** The link mailed at sign-up. Opening it again after success still answers ok. */
-export async function confirmEmail(deps: Deps, token: string): Promise<void> {
+async function confirmEmailByLink(deps: Deps, token: string): Promise<void> {
   const row = await repo.findOneTimeTokenByHash(deps.db, 'email_confirm', sha256(token));
   if (!row) throw new AppError('LINK_INVALID');
   if (row.usedAt !== null) {
@@ -91,6 +77,24 @@ export async function confirmEmail(deps: Deps, token: string): Promise<void> {
     if (user?.isEmailConfirmed) return;
     throw new AppError('LINK_INVALID');
   }
+  if (!(await repo.consumeOneTimeToken(deps.db, row.id))) throw new AppError('LINK_INVALID');
+  await repo.markEmailConfirmed(deps.db, row.userId);
+}
+
+/**
+ * SPEC §5: the address is confirmed by the link mailed at sign-up or by the e-mail and the
+ * code in that mail. A code works once; five wrong ones void it (like the reset code).
+ */
+export async function confirmEmail(
+  deps: Deps,
+  input: { token?: string; email?: string; code?: string },
+): Promise<void> {
+  if (input.token !== undefined) return confirmEmailByLink(deps, input.token);
+  if (!input.email || !input.code) throw new AppError('WRONG_CODE');
+  const row = await tokenForCode(deps.db, 'email_confirm', {
+    email: input.email,
+    code: input.code,
+  });
   if (!(await repo.consumeOneTimeToken(deps.db, row.id))) throw new AppError('LINK_INVALID');
   await repo.markEmailConfirmed(deps.db, row.userId);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessTokens, oneTimeTokens, users, type OneTimePurpose } from '../../db/schema/users';
 
@@ -127,11 +127,32 @@ export async function consumeOneTimeToken(db: Db, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-export async function recordWrongCode(db: Db, id: string) {
-  await db
+/**
+ * Checks a mailed code against a token in one statement, so parallel guesses cannot outrun
+ * the limit: a wrong code is counted; a token used, expired or out of tries matches nothing.
+ */
+export async function tryCode(
+  db: Db,
+  id: string,
+  codeHash: string,
+  maxWrongCodes: number,
+): Promise<{ isRight: boolean } | undefined> {
+  const isRight = sql<boolean>`(${oneTimeTokens.codeHash} = ${codeHash})`;
+  const [row] = await db
     .update(oneTimeTokens)
-    .set({ failedAttempts: sql`${oneTimeTokens.failedAttempts} + 1` })
-    .where(eq(oneTimeTokens.id, id));
+    .set({
+      failedAttempts: sql`${oneTimeTokens.failedAttempts} + (case when ${isRight} then 0 else 1 end)`,
+    })
+    .where(
+      and(
+        eq(oneTimeTokens.id, id),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+        lt(oneTimeTokens.failedAttempts, maxWrongCodes),
+      ),
+    )
+    .returning({ isRight });
+  return row && { isRight: row.isRight === true };
 }
 
 /** A new link makes the older ones of the same purpose useless. */

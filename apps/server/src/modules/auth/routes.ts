@@ -69,7 +69,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
     app,
     confirmEmail,
     async ({ body }) => {
-      await recovery.confirmEmail(deps, body.token);
+      await recovery.confirmEmail(deps, body);
       return ok;
     },
     strict,

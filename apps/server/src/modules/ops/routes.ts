@@ -4,12 +4,19 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { migrationsApplied } from '../../db/migrate';
 import { sendError } from '../../plugins/errors';
+import { answerUnderPressure } from '../../plugins/pressure';
 
-/** For load balancers (DESIGN.md Operations); not part of the API contract. */
+/**
+ * For load balancers (DESIGN.md Operations); not part of the API contract. Under pressure
+ * /health still answers (the process is alive, do not restart it) while /ready answers 503
+ * like every other route (send the traffic elsewhere for now).
+ */
 export function opsRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/health',
+    { schema: { hide: true }, config: { rateLimit: false, ...answerUnderPressure } },
+    async () => ({ status: 'ok' }),
+  );
 
   app.get(
     '/ready',

@@ -1,0 +1,34 @@
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/**
+ * The Prometheus metrics of one app (DESIGN.md Operations), served at GET /metrics. Every
+ * buildApp makes its own registry, so tests can build many apps in one process. A feature
+ * that measures something (OCPP connections, active sessions, ledger postings) adds its
+ * counter or gauge here, registered on `registry`, and reaches it through `deps.metrics`.
+ */
+export type Metrics = {
+  registry: Registry;
+  /** Labelled by the route pattern (`/api/user/:id`), never the raw URL: bounded series. */
+  httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+};
+
+// prom-client's default buckets stop at 10 s; long polls hold a request for up to a minute.
+const HTTP_DURATION_BUCKETS_SECONDS = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
+];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  // Process metrics: CPU, memory, heap, event-loop lag, GC, handles, file descriptors.
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration in seconds, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: HTTP_DURATION_BUCKETS_SECONDS,
+      registers: [registry],
+    }),
+  };
+}
