@@ -10,7 +10,7 @@ test('a logged-out visitor opening a private page directly is sent home keeping 
   expect(await page.evaluate(() => sessionStorage.getItem('fromClient'))).toBe('/profile');
   await expect(page.getByTestId('home-page')).toBeVisible();
 
-  await page.getByTestId('home-sign-in').click();
+  await page.getByTestId('header-sign-in').click();
   const dialog = page.getByTestId('login-dialog');
   await expect(dialog).toBeVisible();
   await signIn(page, demoDriver.email, demoDriver.password);

@@ -14,6 +14,8 @@ import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
+import { createStationReadModel } from './modules/stations/read-model';
+import { stationRoutes } from './modules/stations/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -26,7 +28,10 @@ import { registerWeb } from './plugins/web';
 
 export type AppOptions = {
   config: Config;
-  /** The caller opens, migrates and closes the database (server.ts, the test harness). */
+  /**
+   * The caller opens, migrates (and seeds) the database before: the station read model loads
+   * it here (server.ts, the test harness).
+   */
   db: Db;
   /** Defaults to the transport MAIL_TRANSPORT names. */
   mailer?: Mailer;
@@ -70,7 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? defaultMailer(config, db),
     // Per app, not prom-client's global registry: tests build many apps in one process.
     metrics: createMetrics(),
+    stationReadModel: await createStationReadModel(db),
   };
+  app.decorate('stationReadModel', deps.stationReadModel);
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
 
@@ -87,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps, limits);
   userRoutes(app, deps);
   brandRoutes(app, deps);
+  stationRoutes(app, deps);
   if (deps.mailer.transport === 'outbox') devRoutes(app, deps);
   await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
+import type { StationReadModel } from './modules/stations/read-model';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
 export type Deps = {
@@ -11,4 +12,6 @@ export type Deps = {
   brand: Brand;
   mailer: Mailer;
   metrics: Metrics;
+  /** Stations in memory for lists and the map; call its refresh after changing a station. */
+  stationReadModel: StationReadModel;
 };

@@ -20,11 +20,10 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   await database.migrate();
+  // Seed before building the app: the station read model loads the stations at build.
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
   const app = await buildApp({ config, db: database.db });
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) app.log.info(seeded, 'demo data seeded');
-  }
+  if (seeded) app.log.info(seeded, 'demo data seeded');
 
   let closing = false;
   const close = async (signal: string) => {

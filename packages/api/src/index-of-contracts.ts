@@ -12,6 +12,10 @@ import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
 import { getLanguages } from './users/get-languages';
 import { getSelf } from './users/get-self';
+import { findByQrCode } from './stations/find-by-qr';
+import { getStation, getStationGuest } from './stations/get-station';
+import { listStations, listStationsGuest } from './stations/list-stations';
+import { mapPoints, mapPointsGuest } from './stations/map-points';
 import { updateLanguage } from './users/update-language';
 
 export const contracts = {
@@ -29,4 +33,11 @@ export const contracts = {
   getBrand,
   getLegal,
   getOutbox,
+  listStations,
+  listStationsGuest,
+  mapPoints,
+  mapPointsGuest,
+  getStation,
+  getStationGuest,
+  findByQrCode,
 } as const;

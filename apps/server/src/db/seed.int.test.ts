@@ -69,7 +69,8 @@ describe('demo data', () => {
       union select 'owned' from stations where owner_user_id is not null
       union select 'limited-hours' from stations where work_hours <> '24/7'
       union select 'dc' from connectors where current_type = 'DC'
-      union select 'zones' from tariff_zones`);
+      union select 'zones' from tariff_zones
+      union select 'tariff-change' from stations where tariff_changes_at > now()`);
     expect(flags).toEqual([
       'dc',
       'limited',
@@ -77,6 +78,7 @@ describe('demo data', () => {
       'owned',
       'private',
       'roaming',
+      'tariff-change',
       'zones',
     ]);
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { Contract, ContractResponse } from '@evcharge/api/contract';
 import { errorBodySchema } from '@evcharge/api/common';
-import { optionalUser, requireUser, type Auth } from '../plugins/auth';
+import { AppError } from '@evcharge/domain/errors';
+import { optionalUser, requireUser, requireUserCached, type Auth } from '../plugins/auth';
+import { errorHandler } from '../plugins/errors';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
@@ -19,7 +21,29 @@ export type RouteInput<C extends Contract> = {
 export type RouteOptions = {
   /** Per-route override of the global rate limit (@fastify/rate-limit route config). */
   rateLimit?: { max: number; timeWindow: number };
+  /**
+   * Turns a VALIDATION_FAILED of this route into a more telling catalogue error (an empty
+   * connector filter is 'No connector types chosen', a bad QR code 'Incorrect QR code').
+   */
+  validationError?: (error: AppError) => AppError;
+  /**
+   * A `user` route that only needs to know who asks and is called many times a second
+   * (the station list and map): trust a token seen in the last AUTH_CACHE_MS.
+   */
+  cachedAuth?: boolean;
 };
+
+/**
+ * A response the handler already serialized to JSON, sent as is. Hot paths use it where
+ * checking and serializing through the zod response schema would cost more than the work
+ * itself (hundreds of stations per answer); their tests parse the answer with the schema.
+ */
+export class JsonText<T> {
+  declare readonly _response?: T;
+  constructor(readonly json: string | Buffer) {}
+}
+
+type HandlerResult<C extends Contract> = ContractResponse<C> | JsonText<ContractResponse<C>>;
 
 /**
  * Registers one contract as a route: method, path, auth and the zod schemas for params,
@@ -28,7 +52,7 @@ export type RouteOptions = {
 export function route<C extends Contract>(
   app: FastifyInstance,
   contract: C,
-  handler: (input: RouteInput<C>) => Promise<ContractResponse<C>>,
+  handler: (input: RouteInput<C>) => Promise<HandlerResult<C>>,
   options: RouteOptions = {},
 ): void {
   const status = contract.status ?? 200;
@@ -43,9 +67,25 @@ export function route<C extends Contract>(
       response: { [status]: contract.response, '4xx': errorBodySchema, '5xx': errorBodySchema },
     },
     // preParsing: after the rate limit (onRequest), before the body is parsed or validated.
-    preParsing: contract.auth === 'user' ? requireUser : optionalUser,
+    preParsing:
+      contract.auth !== 'user'
+        ? optionalUser
+        : options.cachedAuth
+          ? requireUserCached
+          : requireUser,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
   };
+  const { validationError } = options;
+  if (validationError) {
+    routeOptions.errorHandler = (error, request, reply) =>
+      errorHandler(
+        error instanceof AppError && error.code === 'VALIDATION_FAILED'
+          ? validationError(error)
+          : error,
+        request,
+        reply,
+      );
+  }
   app.route({
     method: contract.method,
     url: contract.path,
@@ -60,6 +100,9 @@ export function route<C extends Contract>(
         reply,
       } as RouteInput<C>);
       reply.code(status);
+      if (result instanceof JsonText) {
+        return reply.type('application/json; charset=utf-8').send(result.json);
+      }
       return status === 204 ? reply.send() : result;
     },
   });

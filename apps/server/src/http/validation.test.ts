@@ -37,6 +37,15 @@ describe('fieldErrors', () => {
     expect(rules(input)).toEqual(expected);
   });
 
+  it("names a strict object's unknown keys one by one", () => {
+    const strict = z.object({ near: z.object({ lat: z.number() }).strict() }).strict();
+    const result = strict.safeParse({ near: { lat: 1, radius: 5 }, foo: 1 }, { reportInput: true });
+    expect(fieldErrors(result.error?.issues ?? [])).toEqual([
+      { path: 'near.radius', rule: 'invalid' },
+      { path: 'foo', rule: 'invalid' },
+    ]);
+  });
+
   it('keeps the first problem of each field', () => {
     const password = z
       .string()

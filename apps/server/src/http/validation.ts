@@ -28,12 +28,22 @@ export function ruleOf(issue: Issue): string {
   return rule.invalid;
 }
 
-/** One entry per field (the first problem found), paths joined with dots: `items.0.name`. */
+/**
+ * One entry per field (the first problem found), paths joined with dots: `items.0.name`.
+ * A strict object's unknown keys are named one by one (`near.radius`), not as the object.
+ */
 export function fieldErrors(issues: readonly Issue[]): FieldError[] {
   const byPath = new Map<string, FieldError>();
+  const add = (path: string, ruleKey: string) => {
+    if (!byPath.has(path)) byPath.set(path, { path, rule: ruleKey });
+  };
   for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    if (!byPath.has(path)) byPath.set(path, { path, rule: ruleOf(issue) });
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...path, key].join('.'), rule.invalid);
+    } else {
+      add(path.join('.'), ruleOf(issue));
+    }
   }
   return [...byPath.values()];
 }

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in user behind a bearer token (set up by `registerAuth`). */
     authenticateToken: (token: string | undefined) => Promise<Auth | null>;
+    /** The same, remembered for AUTH_CACHE_MS: for read-heavy routes only. */
+    authenticateTokenCached: (token: string | undefined) => Promise<Auth | null>;
   }
 }
 
@@ -63,9 +65,37 @@ export async function authenticate(db: Db, token: string | undefined): Promise<A
   return { user: row.user, tokenId: row.tokenId };
 }
 
+/**
+ * How long a read-heavy route (the station list and map, polled as the map moves) trusts a
+ * token it has seen without asking the database again. Revoking a token (logout, password
+ * change) reaches such routes within this time; every other route checks each request.
+ */
+export const AUTH_CACHE_MS = 5000;
+const AUTH_CACHE_MAX_ENTRIES = 10_000;
+
+function cachedAuthenticator(db: Db) {
+  const cache = new Map<string, { auth: Auth; until: number }>();
+  return async (token: string | undefined): Promise<Auth | null> => {
+    if (!token) return null;
+    const key = sha256(token);
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) return hit.auth;
+    const auth = await authenticate(db, token);
+    cache.delete(key);
+    if (auth) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (cache.size >= AUTH_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { auth, until: now + AUTH_CACHE_MS });
+    }
+    return auth;
+  };
+}
+
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.decorate('authenticateToken', (token: string | undefined) => authenticate(db, token));
+  app.decorate('authenticateTokenCached', cachedAuthenticator(db));
 }
 
 /**
@@ -74,6 +104,13 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
  */
 export const requireUser: preParsingAsyncHookHandler = async (request, _reply, payload) => {
   request.auth = await request.server.authenticateToken(bearerToken(request));
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return payload;
+};
+
+/** `requireUser` through the short token cache (AUTH_CACHE_MS), for read-heavy routes. */
+export const requireUserCached: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  request.auth = await request.server.authenticateTokenCached(bearerToken(request));
   if (!request.auth) throw new AppError('UNAUTHORIZED');
   return payload;
 };

@@ -18,11 +18,21 @@ export function authRateLimit(limits: RateLimits) {
   return { max: limits.authPerMinute, timeWindow: MINUTE_MS };
 }
 
+/**
+ * Only the API is limited. The web app's files are not: one page load asks for dozens of them,
+ * and drivers behind a mobile carrier's NAT share one address, so counting them would lock
+ * a whole cell out of the app.
+ */
+export function isLimitedPath(url: string): boolean {
+  return /^\/(api|auth)(\/|\?|$)/.test(url);
+}
+
 export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: limits.globalPerMinute,
     timeWindow: MINUTE_MS,
+    allowList: (request) => !isLimitedPath(request.url),
     // Thrown to our error handler: 429 TOO_MANY_REQUESTS with the seconds to wait.
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', {

@@ -20,7 +20,7 @@ export async function runBootRedirects(location: Location = window.location): Pr
   applyQueryParams(location.search);
   if (!readIsNewDesign()) return true;
   const brand = await Promise.race([
-    queryClient.fetchQuery(brandQueryOptions()).catch(() => undefined),
+    queryClient.fetchQuery(brandQueryOptions({ waitForFirstScreen: false })).catch(() => undefined),
     new Promise<undefined>((resolve) => setTimeout(resolve, BRAND_WAIT_MS)),
   ]);
   const target = newDesignRedirect({

@@ -10,12 +10,12 @@ export const publicPaths: readonly string[] = [
   paths.register,
   paths.forgot,
   paths.resetPage,
-  futurePublicPaths.guides,
+  paths.guides,
   paths.privacyPolicy,
   paths.termsOfUse,
   futurePublicPaths.cardRedirect,
   paths.confirmPage,
-  futurePublicPaths.detailStation,
+  paths.detailStation,
 ];
 
 function normalise(pathname: string): string {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { registerSW } from 'virtual:pwa-register';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
 import { applyDisplayScale, initialLanguage } from '@/lib/preferences';
 import { runBootRedirects } from './boot';
@@ -21,7 +21,10 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
-  registerSW({ immediate: true });
+  // The service worker is no part of the first screen: it registers once that has rendered.
+  void afterFirstScreen()
+    .then(() => import('virtual:pwa-register'))
+    .then(({ registerSW }) => registerSW({ immediate: true }));
 }
 
 void start();

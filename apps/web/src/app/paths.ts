@@ -10,6 +10,7 @@ const outside = {
   confirmPage: '/confirm_page',
   termsOfUse: '/termsofuse',
   privacyPolicy: '/privacypolicy',
+  guides: '/gides',
 } as const;
 
 // Under the main shell (the empty path is the map home):
@@ -17,6 +18,11 @@ const shell = {
   home: '/',
   profile: '/profile',
   appSettings: '/appSettings',
+  filter: '/filter',
+  detailStation: '/detailStation',
+  qrEntry: '/c/:code',
+  about: '/about',
+  help: '/help',
 } as const;
 
 export const paths = { ...outside, ...shell } as const;
@@ -24,9 +30,7 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Paths of screens of later issues that the guard already treats as public (SPEC §4). */
 export const futurePublicPaths = {
-  guides: '/gides',
   cardRedirect: '/cardredirect',
-  detailStation: '/detailStation',
 } as const;
 
 /** The administrator interface lives outside this app (SPEC §2). */
@@ -36,7 +40,19 @@ export const ADMIN_URL = '/admin/';
 export const routeSegments = {
   profile: 'profile',
   appSettings: 'appSettings',
+  filter: 'filter',
+  detailStation: 'detailStation',
+  qrEntry: 'c/:code',
+  about: 'about',
+  help: 'help',
 } as const;
+
+/** The station page, with the connector chosen (from a QR code) when there is one. */
+export function stationPath(id: string, connector?: number | null): string {
+  const search: Record<string, string> = { id };
+  if (connector !== undefined && connector !== null) search.connector = String(connector);
+  return withSearch(paths.detailStation, search);
+}
 
 /** True when a registered route answers `pathname`; anything else is the not-found page. */
 export function isKnownPath(pathname: string): boolean {

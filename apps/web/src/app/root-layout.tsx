@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { applyBrandColors, useBrandQuery } from '@/lib/brand';
+import { markFirstScreenRendered } from '@/lib/first-screen';
 import { adminRedirect } from './guard';
 import { LoginDialogHost } from './login-dialog-host';
 import { applyQueryParams } from './query-params';
+import { useQrHandoff } from './qr-handoff';
 import { RouteGuard } from './route-guard';
 import './root-layout.css';
 
@@ -13,6 +15,10 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { data: brand } = useBrandQuery();
   const isFirstRender = useRef(true);
+  useQrHandoff();
+
+  // With a data router this layout first renders once the first screen's chunk has arrived.
+  useEffect(() => markFirstScreenRendered(), []);
 
   useEffect(() => {
     if (brand) applyBrandColors(brand);

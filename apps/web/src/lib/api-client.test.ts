@@ -5,7 +5,7 @@ import { getSelf } from '@evcharge/api/users/get-self';
 import { jsonResponse } from '@/test/render';
 import { apiRequest } from './api-client';
 import { ApiError, errorText } from './api-error';
-import { i18n, initI18n } from './i18n';
+import { i18n, initI18n, loadNamespaces } from './i18n';
 import { buildClient } from '@/test/builders';
 import { clearSession, getSession, startSession } from './session';
 
@@ -13,6 +13,8 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(async () => {
   await initI18n('en');
+  // Error texts load just after the first paint, not with the shell.
+  await loadNamespaces(['errors', 'validation']);
 });
 
 beforeEach(() => {

@@ -3,16 +3,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import { apiRequest } from './api-client';
 import { ensureContrast, fillWithReadableText } from './color';
+import { afterFirstScreen } from './first-screen';
 import { staleTime } from './query-client';
 
 export type { Brand };
 
-export const brandQueryOptions = () =>
+/**
+ * The contract module carries zod schemas (~25 kB gzip). The shell paints with the built-in
+ * brand defaults, so by default the brand is asked for once the first screen has rendered and
+ * zod stays off its network path (issue 3: first-load JS under 150 kB). The boot redirect for
+ * `isNewDesign` needs it before anything renders and passes `{ waitForFirstScreen: false }`.
+ */
+export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
   queryOptions({
     queryKey: ['brand'],
     queryFn: async ({ signal }) => {
-      // The contract module carries zod schemas; loading it on demand keeps zod (~30 kB gzip)
-      // out of the first screen's critical path. The brand is not needed to paint it.
+      if (waitForFirstScreen) await afterFirstScreen();
       const { getBrand } = await import('@evcharge/api/brand/get-brand');
       return apiRequest(getBrand, { signal });
     },

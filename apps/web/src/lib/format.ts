@@ -63,6 +63,8 @@ export function useFormat() {
 export function formatWallTime(hhmm: string, language: string): string {
   const [h, m] = hhmm.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
+  // "24:00" closes a day (schedules, tariff zones); Intl would print midnight of the next one.
+  if (h === 24 && m === 0) return '24:00';
   const date = new Date(Date.UTC(2000, 0, 1, h, m));
   return new Intl.DateTimeFormat(toBcp47(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { afterFirstScreen } from './first-screen';
 import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
@@ -8,12 +9,20 @@ import {
 } from '@evcharge/domain/constants';
 
 export const namespaces = [
-  'common', 'errors', 'validation', 'auth', 'home', 'profile', 'settings', 'legal',
+  'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
+  'map', 'filter', 'station', 'guides', 'about',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
-/** Loaded before the first render: the shell and every error text need them. */
-const bootNamespaces: Namespace[] = ['common', 'errors', 'validation'];
+/** Loaded before the first render: the shell's own texts. */
+const bootNamespaces: Namespace[] = ['common'];
+
+/**
+ * Error and form-rule texts are needed only once something fails or a form is checked, so they
+ * load right after the first screen (issue 3: first-load JS), and components re-render when
+ * they arrive (`bindI18n: 'loaded'`). The service worker caches them for offline use.
+ */
+const afterPaintNamespaces: Namespace[] = ['errors', 'validation'];
 
 /** Each language names itself, so a reader finds their own language in any interface. */
 export const languageNames: Record<Language, string> = {
@@ -66,7 +75,9 @@ export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<t
         interpolation: { escapeValue: false },
         returnNull: false,
         showSupportNotice: false,
+        react: { bindI18n: 'languageChanged loaded' },
       });
+    void afterFirstScreen().then(() => i18n.loadNamespaces(afterPaintNamespaces));
   } else if (i18n.language !== language) {
     await i18n.changeLanguage(language);
   }

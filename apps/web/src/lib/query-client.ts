@@ -7,6 +7,9 @@ export const staleTime = {
   brand: 60 * 60_000,
   legal: 60 * 60_000,
   user: 30_000,
+  /** Connector availability changes by the minute; a map a minute old is still useful. */
+  stations: 60_000,
+  station: 20_000,
 } as const;
 
 /** Every query about the signed-in user starts with this key, so signing out drops them all. */

@@ -17,6 +17,10 @@ export const storageKeys = {
   displayScale: 'displayScale',
   /** sessionStorage: the path + search a signed-out user wanted to open. */
   fromClient: 'fromClient',
+  /** localStorage: the map filter as JSON (the filter screen remembers it, issue 3). */
+  stationFilter: 'stationFilter',
+  /** sessionStorage: the map's last centre and zoom, so coming back from a station keeps it. */
+  mapView: 'mapView',
 } as const;
 
 export type StoredClient = SignInResult;
@@ -109,4 +113,21 @@ export function readFromClient(): string | null {
 
 export function writeFromClient(pathAndSearch: string | null): void {
   write('session', storageKeys.fromClient, pathAndSearch);
+}
+
+/** The raw JSON; the map feature parses it, so a stale or foreign value only resets the filter. */
+export function readStationFilter(): string | null {
+  return read('local', storageKeys.stationFilter);
+}
+
+export function writeStationFilter(json: string | null): void {
+  write('local', storageKeys.stationFilter, json);
+}
+
+export function readMapView(): string | null {
+  return read('session', storageKeys.mapView);
+}
+
+export function writeMapView(json: string): void {
+  write('session', storageKeys.mapView, json);
 }

@@ -21,8 +21,8 @@ function load(language: string, namespace: string): Flat {
   return flatten(files[`./${language}/${namespace}.json`] ?? {});
 }
 
-// Proper names and codes that read the same in every language.
-const sameAsEnglishAllowed = new Set(['evcharge', 'E-mail', 'Telegram', 'Email']);
+// Proper names, codes and SI unit symbols that read the same in every language.
+const sameAsEnglishAllowed = new Set(['evcharge', 'E-mail', 'Telegram', 'Email', '{{value}} kW', '{{value}} A']);
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

@@ -42,6 +42,18 @@ describe('generateStations', () => {
     }
   });
 
+  it('announces some tariff changes, in the same currency and with a later date', () => {
+    const changing = generateStations(300, 20_261_001).filter((s) => s.nextTariffKey);
+    expect(changing.length).toBeGreaterThanOrEqual(10);
+    for (const station of changing) {
+      expect(station.nextTariffKey?.split('-')[0]).toBe(station.tariffKey.split('-')[0]);
+      expect(station.tariffChangesInDays).toBeGreaterThan(0);
+    }
+    expect(tariffFor('rub-dcNext').tariff.perKwhMinor).toBeGreaterThan(
+      tariffFor('rub-dc').tariff.perKwhMinor ?? 0,
+    );
+  });
+
   it('prices in the local currency, cheaper DC at night', () => {
     const { tariff, zones } = tariffFor('kzt-dc');
     expect(tariff.currency).toBe('kzt');

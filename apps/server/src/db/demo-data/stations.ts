@@ -36,6 +36,9 @@ export type GeneratedStation = {
   workHours: string;
   utcOffsetMinutes: number;
   tariffKey: TariffKey;
+  /** An announced tariff change: the next tariff and in how many days it applies. */
+  nextTariffKey: TariffKey | null;
+  tariffChangesInDays: number | null;
   supportsRfid: boolean;
   isRoaming: boolean;
   roamingOperator: string | null;
@@ -177,6 +180,9 @@ function generateStation(random: Random, index: number): GeneratedStation {
   });
   const isDc = connectors.some((c) => c.currentType === 'DC');
   const serial = String(index + 1).padStart(5, '0');
+  // One own station in twenty announces new prices. Derived from the index, not drawn, so
+  // the random sequence (and every station after) stays what it was before this existed.
+  const announcesChange = !isRoaming && index % 20 === 7;
   return {
     id: random.uuid(),
     code: `${city.code}-${serial}`,
@@ -192,6 +198,8 @@ function generateStation(random: Random, index: number): GeneratedStation {
     workHours,
     utcOffsetMinutes: city.utcOffsetMinutes,
     tariffKey: `${city.currency}-${isRoaming ? 'roaming' : isDc ? 'dc' : 'ac'}`,
+    nextTariffKey: announcesChange ? `${city.currency}-${isDc ? 'dcNext' : 'acNext'}` : null,
+    tariffChangesInDays: announcesChange ? 3 + (index % 27) : null,
     supportsRfid: random.chance(0.6),
     isRoaming,
     roamingOperator: isRoaming ? random.pick(roamingOperators[city.country]) : null,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Currency } from '@evcharge/domain/currency';
 import type { tariffs, tariffZones } from '../schema/stations';
 
-export const tariffKinds = ['ac', 'dc', 'roaming'] as const;
+// acNext and dcNext: the prices from an announced change on (SPEC §3 tariff change time).
+export const tariffKinds = ['ac', 'dc', 'roaming', 'acNext', 'dcNext'] as const;
 export type TariffKind = (typeof tariffKinds)[number];
 export type TariffKey = `${Currency}-${TariffKind}`;
 
@@ -42,11 +43,25 @@ type ZoneRow = typeof tariffZones.$inferInsert;
 export function tariffFor(key: TariffKey): { tariff: TariffRow; zones: ZoneRow[] } {
   const [currency, kind] = key.split('-') as [Currency, TariffKind];
   const p = localPrices[currency];
-  const perKwhMinor = kind === 'ac' ? p.acKwh : kind === 'dc' ? p.dcKwh : Math.round(p.dcKwh * 1.2);
+  // An announced change raises prices by a tenth.
+  const perKwhMinor = {
+    ac: p.acKwh,
+    dc: p.dcKwh,
+    roaming: Math.round(p.dcKwh * 1.2),
+    acNext: Math.round(p.acKwh * 1.1),
+    dcNext: Math.round(p.dcKwh * 1.1),
+  }[kind];
+  const isAc = kind === 'ac' || kind === 'acNext';
   const id = tariffId(key);
   const tariff: TariffRow = {
     id,
-    name: { ac: 'AC standard', dc: 'DC fast', roaming: 'Roaming partner' }[kind],
+    name: {
+      ac: 'AC standard',
+      dc: 'DC fast',
+      roaming: 'Roaming partner',
+      acNext: 'AC standard (new prices)',
+      dcNext: 'DC fast (new prices)',
+    }[kind],
     currency,
     startFeeMinor: 0,
     firstConsumptionFeeMinor: kind === 'roaming' ? p.minimal : 0,
@@ -55,10 +70,10 @@ export function tariffFor(key: TariffKey): { tariff: TariffRow; zones: ZoneRow[]
     perKwhMinor,
     parkingPerMinuteMinor: p.parking,
     freeIdleMinutes: 10,
-    minimalCostMinor: kind === 'ac' ? 0 : p.minimal,
+    minimalCostMinor: isAc ? 0 : p.minimal,
   };
   const zones: ZoneRow[] =
-    kind === 'dc'
+    kind === 'dc' || kind === 'dcNext'
       ? [
           {
             tariffId: id,

@@ -47,7 +47,10 @@ describe('401 before anything else', () => {
   it.each(userContracts.map((c) => [`${c.method} ${c.path}`, c] as const))(
     '%s answers 401 without a token, with a bad one, and before validating',
     async (_name, contract) => {
-      const params = { lang: 'xx' };
+      // Any value for the path parameters (:lang, :guid …): 401 comes before checking them.
+      const params = Object.fromEntries(
+        [...contract.path.matchAll(/:(\w+)/g)].map((match) => [match[1] as string, 'xx']),
+      );
       const body = contract.method === 'GET' ? undefined : { junk: 1 };
       for (const token of [undefined, 'not-a-token', 'A'.repeat(43)]) {
         const res = await server.call<ErrorBody>(contract, { params, token, body });
@@ -55,7 +58,7 @@ describe('401 before anything else', () => {
         expect(res.body.code).toBe('UNAUTHORIZED');
       }
       if (contract.method === 'GET') return;
-      const malformed = await server.fetch(contract.path.replace(':lang', 'xx'), {
+      const malformed = await server.fetch(contract.path.replace(/:\w+/g, 'xx'), {
         method: contract.method,
         headers: { 'content-type': 'application/json' },
         body: '{"broken',

@@ -26,6 +26,10 @@ export function AppHeader() {
             </NavLink>
           ))}
         </nav>
+        <Link to={paths.guides} className="app-header__help" data-testid="header-guides">
+          <Icon name="help" size={22} />
+          <span className="visually-hidden">{t('common:nav.guides')}</span>
+        </Link>
         {session ? (
           <Link to={paths.profile} className="app-header__account" data-testid="header-account">
             <span className="app-header__avatar" aria-hidden="true">{initial || <Icon name="user" size={18} />}</span>

@@ -20,7 +20,10 @@ export function AppShell() {
         </Suspense>
       </main>
       <footer className="shell__footer">
-        <nav aria-label={t('common:legalNav')} className="shell__legal">
+        <nav aria-label={t('common:footerNav')} className="shell__legal">
+          <Link to={paths.guides}>{t('common:nav.guides')}</Link>
+          <Link to={paths.help}>{t('common:nav.help')}</Link>
+          <Link to={paths.about}>{t('common:nav.about')}</Link>
           <Link to={paths.termsOfUse}>{t('common:termsOfUse')}</Link>
           <Link to={paths.privacyPolicy}>{t('common:privacyPolicy')}</Link>
         </nav>

@@ -2,22 +2,31 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
+import { Icon, type IconName } from '@/components/ui/icon';
 import { useLogOutMutation } from '../api/log-out';
+
+const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: string; testId: string }[] = [
+  { to: paths.appSettings, icon: 'settings', titleKey: 'profile:appSettings', hintKey: 'profile:appSettingsHint', testId: 'profile-settings-link' },
+  { to: paths.guides, icon: 'book', titleKey: 'common:nav.guides', hintKey: 'profile:guidesHint', testId: 'profile-guides-link' },
+  { to: paths.help, icon: 'help', titleKey: 'common:nav.help', hintKey: 'profile:helpHint', testId: 'profile-help-link' },
+  { to: paths.about, icon: 'info', titleKey: 'common:nav.about', hintKey: 'profile:aboutHint', testId: 'profile-about-link' },
+];
 
 export function ProfileActions() {
   const { t } = useTranslation('profile');
   const logOut = useLogOutMutation();
   return (
     <nav className="profile__actions" aria-label={t('profile:actions')}>
-      <Link to={paths.appSettings} className="profile__link" data-testid="profile-settings-link">
-        <Icon name="settings" />
-        <span>
-          <span className="profile__link-title">{t('profile:appSettings')}</span>
-          <span className="muted small">{t('profile:appSettingsHint')}</span>
-        </span>
-        <Icon name="chevronRight" className="profile__chevron" />
-      </Link>
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className="profile__link" data-testid={link.testId}>
+          <Icon name={link.icon} />
+          <span>
+            <span className="profile__link-title">{t(link.titleKey)}</span>
+            <span className="muted small">{t(link.hintKey)}</span>
+          </span>
+          <Icon name="chevronRight" className="profile__chevron" />
+        </Link>
+      ))}
       <Button
         variant="danger"
         icon="logout"

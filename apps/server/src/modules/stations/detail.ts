@@ -1,0 +1,84 @@
+import { qrCodeOf } from '@evcharge/api/stations/find-by-qr';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { chargeClass } from '@evcharge/domain/charge-class';
+import { connectorStatusCode } from '@evcharge/domain/connector-status';
+import { AppError } from '@evcharge/domain/errors';
+import type { Db } from '../../db/client';
+import { formatInOffset, isOpenAt } from './local-time';
+import { isLikedBy, loadStationDetailRow, loadTariffs } from './repo';
+import type { Viewer } from './search';
+import { powerKwOf, stationFacts } from './station-view';
+
+/** A private station exists only for its owner; everyone else gets 'Station not found'. */
+export function canSee(
+  station: { isPrivate: boolean; ownerUserId: string | null },
+  viewer: Viewer,
+): boolean {
+  return !station.isPrivate || (viewer.userId !== null && station.ownerUserId === viewer.userId);
+}
+
+/**
+ * The station detail, read from the database (the detail is not on the hot path, and a driver
+ * about to drive there should see the latest). Times in the answer are in the client's offset
+ * (`offsetMinutes`, UTC without one); opening hours are judged in the station's own.
+ */
+export async function stationDetail(
+  db: Db,
+  id: string,
+  viewer: Viewer,
+  offsetMinutes = 0,
+  now = new Date(),
+): Promise<StationDetail> {
+  const row = await loadStationDetailRow(db, id);
+  if (!row || !canSee(row, viewer)) throw new AppError('STATION_NOT_FOUND');
+  // SPEC §3 tariff change time: once it has passed, the next tariff is the tariff.
+  const changed = row.tariffChangesAt !== null && row.tariffChangesAt <= now;
+  const tariffId = changed && row.nextTariffId ? row.nextTariffId : row.tariffId;
+  const nextTariffId = changed ? null : row.nextTariffId;
+  const tariffs = await loadTariffs(db, nextTariffId ? [tariffId, nextTariffId] : [tariffId]);
+  const current = tariffs.get(tariffId);
+  if (!current) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
+  const next = nextTariffId ? tariffs.get(nextTariffId) : undefined;
+
+  return {
+    id: row.id,
+    code: row.code,
+    altName: row.altName,
+    name: row.name,
+    address: row.address,
+    region: row.region,
+    city: row.city,
+    country: row.country,
+    lat: row.lat,
+    lng: row.lng,
+    ...stationFacts(row),
+    isRoaming: row.isRoaming,
+    roamingOperator: row.roamingOperator,
+    isLimitedAccess: row.isLimitedAccess,
+    isPrivate: row.isPrivate,
+    supportsRfid: row.supportsRfid,
+    schedule: row.schedule,
+    workHours: row.workHours,
+    utcOffsetMinutes: row.utcOffsetMinutes,
+    isOpenNow: isOpenAt(row.schedule, now, row.utcOffsetMinutes),
+    connectors: row.connectors.map((c) => ({
+      id: c.id,
+      number: c.number,
+      socketType: c.socketType,
+      currentType: c.currentType,
+      powerKw: powerKwOf(c.powerW),
+      amperage: c.amperage,
+      chargeClass: chargeClass({ currentType: c.currentType, powerKw: powerKwOf(c.powerW) }),
+      status: c.status,
+      statusCode: connectorStatusCode(c.status) ?? null,
+      statusSince: formatInOffset(c.statusAt, offsetMinutes),
+      qrCode: qrCodeOf(row.altName, c.number),
+    })),
+    tariff: current.tariff,
+    freeIdleMinutes: current.freeIdleMinutes,
+    tariffChangesAt:
+      next && row.tariffChangesAt ? formatInOffset(row.tariffChangesAt, offsetMinutes) : null,
+    nextTariff: next?.tariff ?? null,
+    isFavourite: viewer.userId === null ? false : await isLikedBy(db, viewer.userId, row.id),
+  };
+}

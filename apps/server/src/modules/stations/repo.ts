@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Tariff } from '@evcharge/domain/tariff';
+import type { Db } from '../../db/client';
+import {
+  connectors,
+  likedStations,
+  stations,
+  tariffs,
+  tariffZones,
+} from '../../db/schema/stations';
+import type { Bounds } from './geo';
+import type { ConnectorRow, StationRow } from './station-view';
+
+const rowColumns = {
+  id: stations.id,
+  code: stations.code,
+  name: stations.name,
+  address: stations.address,
+  city: stations.city,
+  country: stations.country,
+  lat: stations.lat,
+  lng: stations.lng,
+  supportsRfid: stations.supportsRfid,
+  isRoaming: stations.isRoaming,
+  roamingOperator: stations.roamingOperator,
+  isLimitedAccess: stations.isLimitedAccess,
+  isPrivate: stations.isPrivate,
+  ownerUserId: stations.ownerUserId,
+  state: stations.state,
+};
+
+const connectorColumns = {
+  stationId: connectors.stationId,
+  id: connectors.id,
+  number: connectors.number,
+  socketType: connectors.socketType,
+  currentType: connectors.currentType,
+  powerW: connectors.powerW,
+  amperage: connectors.amperage,
+  status: connectors.status,
+  statusAt: connectors.statusAt,
+};
+
+async function connectorsByStation(db: Db, stationIds?: readonly string[]) {
+  const rows = await db
+    .select(connectorColumns)
+    .from(connectors)
+    .where(stationIds ? inArray(connectors.stationId, [...stationIds]) : undefined)
+    .orderBy(asc(connectors.stationId), asc(connectors.number));
+  const byStation = new Map<string, ConnectorRow[]>();
+  for (const { stationId, ...connector } of rows) {
+    const list = byStation.get(stationId);
+    if (list) list.push(connector);
+    else byStation.set(stationId, [connector]);
+  }
+  return byStation;
+}
+
+/** Stations with their connectors for the read model: all of them, or the ones asked for. */
+export async function loadStationRows(db: Db, ids?: readonly string[]): Promise<StationRow[]> {
+  if (ids?.length === 0) return [];
+  const rows = await db
+    .select(rowColumns)
+    .from(stations)
+    .where(ids ? inArray(stations.id, [...ids]) : undefined);
+  const byStation = await connectorsByStation(db, ids);
+  return rows.map((row) => ({ ...row, connectors: byStation.get(row.id) ?? [] }));
+}
+
+export type StationDetailRow = typeof stations.$inferSelect & { connectors: ConnectorRow[] };
+
+/** One station with everything the detail screen shows, or undefined. */
+export async function loadStationDetailRow(
+  db: Db,
+  id: string,
+): Promise<StationDetailRow | undefined> {
+  const [row] = await db.select().from(stations).where(eq(stations.id, id));
+  if (!row) return undefined;
+  const byStation = await connectorsByStation(db, [id]);
+  return { ...row, connectors: byStation.get(id) ?? [] };
+}
+
+export type TariffWithIdle = { tariff: Tariff; freeIdleMinutes: number };
+
+/** Tariffs by id in the domain's shape, zones in their order of precedence. */
+export async function loadTariffs(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, TariffWithIdle>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(tariffs)
+    .where(inArray(tariffs.id, [...ids]));
+  const zones = await db
+    .select()
+    .from(tariffZones)
+    .where(inArray(tariffZones.tariffId, [...ids]))
+    .orderBy(asc(tariffZones.position));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        freeIdleMinutes: row.freeIdleMinutes,
+        tariff: {
+          currency: row.currency,
+          startFeeMinor: row.startFeeMinor,
+          firstConsumptionFeeMinor: row.firstConsumptionFeeMinor,
+          reservationFeeMinor: row.reservationFeeMinor,
+          minimalCostMinor: row.minimalCostMinor,
+          perKwhMinor: row.perKwhMinor,
+          perMinuteMinor: row.perMinuteMinor,
+          parkingPerMinuteMinor: row.parkingPerMinuteMinor,
+          zones: zones
+            .filter((zone) => zone.tariffId === row.id)
+            .map((zone) => ({
+              from: zone.fromTime,
+              to: zone.toTime,
+              perKwhMinor: zone.perKwhMinor,
+              perMinuteMinor: zone.perMinuteMinor,
+              parkingPerMinuteMinor: zone.parkingPerMinuteMinor,
+            })),
+        },
+      },
+    ]),
+  );
+}
+
+export async function isLikedBy(db: Db, userId: string, stationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ stationId: likedStations.stationId })
+    .from(likedStations)
+    .where(and(eq(likedStations.userId, userId), eq(likedStations.stationId, stationId)));
+  return row !== undefined;
+}
+
+/** The connector a QR code names (alt_name is unique), with what decides who may see it. */
+export async function findConnectorByQr(db: Db, altName: string, connectorNumber: number) {
+  const [row] = await db
+    .select({
+      stationId: stations.id,
+      connectorId: connectors.id,
+      connectorNumber: connectors.number,
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
+    })
+    .from(stations)
+    .innerJoin(connectors, eq(connectors.stationId, stations.id))
+    .where(and(eq(stations.altName, altName), eq(connectors.number, connectorNumber)));
+  return row;
+}
+
+// point(lng, lat) <@ box(...) is what the GiST index stations_location_gist_idx answers
+// (drizzle/0002_station_location.sql); the expression must match the index's exactly.
+function insideBox(bounds: Bounds): SQL {
+  const location = sql`point(${stations.lng}, ${stations.lat})`;
+  const box = (west: number, east: number) =>
+    sql`${location} <@ box(point(${west}, ${bounds.south}), point(${east}, ${bounds.north}))`;
+  if (bounds.west <= bounds.east) return box(bounds.west, bounds.east);
+  return sql`(${box(bounds.west, 180)} or ${box(-180, bounds.east)})`;
+}
+
+/**
+ * Ids of the stations in a box, straight from the database (the source of truth). Requests
+ * are answered from the read model; this is the indexed query for everything else that needs
+ * a viewport (consistency checks, tools, a future read model that loads by region).
+ */
+export async function stationIdsInBounds(db: Db, bounds: Bounds): Promise<string[]> {
+  const rows = await db.select({ id: stations.id }).from(stations).where(insideBox(bounds));
+  return rows.map((row) => row.id);
+}

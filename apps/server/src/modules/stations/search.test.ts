@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { socketTypeIds, type SocketTypeId } from '@evcharge/domain/socket-type';
+import { createRandom } from '../../db/demo-data/prng';
+import { generateStations } from '../../db/demo-data/stations';
+import { distanceKm, inBounds } from './geo';
+import { findMatches, type StationFilter, type Viewer } from './search';
+import { buildSnapshot, patchStation, summaryFragment } from './snapshot';
+import { bandOf, bandOrder, bandStarts, rangesInBounds } from './spatial-index';
+import type { StationRow } from './station-view';
+
+const owner = '00000000-0000-4000-8000-000000000001';
+
+// Demo stations plus a few at the antimeridian and the poles, where boxes wrap.
+function rows(): StationRow[] {
+  const random = createRandom(5);
+  const generated = generateStations(3000, 11).map((s, i) => ({
+    ...s,
+    ownerUserId: s.isPrivate && i % 2 === 0 ? owner : null,
+    connectors: s.connectors.map((c) => ({ ...c, statusAt: new Date(0) })),
+  }));
+  const edges = Array.from({ length: 200 }, (_, i) => ({
+    ...(generated[i] as StationRow),
+    id: `edge-${i}`,
+    code: `EDGE-${i}`,
+    lat: i < 100 ? -20 + random.next() * 40 : 85 + random.next() * 5,
+    lng:
+      i < 100
+        ? 179 - random.next() * 2 + (random.chance(0.5) ? 2 : 0) - 1
+        : random.next() * 360 - 180,
+  }));
+  for (const edge of edges) if (edge.lng > 180) edge.lng -= 360;
+  return [...generated, ...edges];
+}
+
+function reference(all: StationRow[], filter: StationFilter, viewer: Viewer): string[] {
+  const [minKw, maxKw] = [filter.powerKw?.min ?? 0, filter.powerKw?.max ?? Infinity];
+  return all
+    .filter((s) => !s.isPrivate || (viewer.userId !== null && s.ownerUserId === viewer.userId))
+    .filter((s) => filter.includeRestricted || !s.isLimitedAccess)
+    .filter((s) => filter.includeRoaming || !s.isRoaming)
+    .filter((s) => !filter.bounds || inBounds(s, filter.bounds))
+    .filter(
+      (s) =>
+        filter.near?.radiusKm === undefined || distanceKm(s, filter.near) <= filter.near.radiusKm,
+    )
+    .filter((s) =>
+      s.connectors.some(
+        (c) =>
+          filter.connectorTypes.includes(c.socketType) &&
+          c.powerW / 1000 >= minKw &&
+          c.powerW / 1000 <= maxKw &&
+          (!filter.onlyAvailable || c.status === 'available'),
+      ),
+    )
+    .map((s) => s.id)
+    .sort();
+}
+
+function randomFilter(seed: number): StationFilter {
+  const random = createRandom(seed);
+  const types = socketTypeIds.filter(() => random.chance(0.4));
+  const lat = random.pick([55.75, 43.24, 41.3, 0, 87]);
+  const lng = random.pick([37.62, 76.88, 69.24, 179.8, -179.9]);
+  const span = random.pick([0.05, 0.3, 2, 40]);
+  return {
+    connectorTypes: (types.length > 0 ? types : ['ccs2']) as SocketTypeId[],
+    powerKw: random.chance(0.5)
+      ? { min: random.pick([0, 7.4, 22, 50]), max: random.pick([22, 150, 1000]) }
+      : undefined,
+    near: random.chance(0.6)
+      ? { lat, lng, radiusKm: random.chance(0.8) ? random.pick([1, 5, 30, 500]) : undefined }
+      : undefined,
+    bounds: random.chance(0.5)
+      ? {
+          south: lat - span,
+          north: Math.min(90, lat + span),
+          west: ((lng - span + 540) % 360) - 180,
+          east: ((lng + span + 540) % 360) - 180,
+        }
+      : undefined,
+    includeRestricted: random.chance(0.7),
+    includeRoaming: random.chance(0.7),
+    onlyAvailable: random.chance(0.3),
+  };
+}
+
+describe('band index', () => {
+  it('returns exactly the points in a box, also across the antimeridian', () => {
+    const all = rows();
+    const order = bandOrder(
+      all.map((s) => s.lat),
+      all.map((s) => s.lng),
+    );
+    const sorted = Array.from(order, (i) => all[i] as StationRow);
+    const starts = bandStarts(sorted.map((s) => s.lat));
+    const lng = Float64Array.from(sorted, (s) => s.lng);
+    for (const bounds of [
+      { south: 55.6, west: 37.4, north: 55.9, east: 37.8 },
+      { south: -10, west: 178.5, north: 10, east: -178.5 },
+      { south: -90, west: -180, north: 90, east: 180 },
+    ]) {
+      const found: string[] = [];
+      const ranges = rangesInBounds(starts, lng, bounds);
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (let i = ranges[r] as number; i < (ranges[r + 1] as number); i++) {
+          const station = sorted[i] as StationRow;
+          if (station.lat >= bounds.south && station.lat <= bounds.north) found.push(station.id);
+        }
+      }
+      const expected = all.filter((s) => inBounds(s, bounds)).map((s) => s.id);
+      expect(found.sort()).toEqual(expected.sort());
+      expect(expected.length).toBeGreaterThan(0);
+    }
+    expect(bandOf(90)).toBe(bandOf(89.999));
+    expect(bandOf(-90)).toBe(0);
+  });
+});
+
+describe('findMatches', () => {
+  const all = rows();
+  const snapshot = buildSnapshot(all, summaryFragment);
+
+  it.each(Array.from({ length: 150 }, (_, i) => i + 1))(
+    'agrees with a plain filter (case %i)',
+    (seed) => {
+      const filter = randomFilter(seed);
+      for (const viewer of [{ userId: null }, { userId: owner }]) {
+        const matches = findMatches(snapshot, filter, viewer);
+        const ids = Array.from(
+          matches.positions.subarray(0, matches.count),
+          (p) => snapshot.rows[p]?.id,
+        );
+        expect(ids.sort()).toEqual(reference(all, filter, viewer));
+        expect(matches.emptyReason === null).toBe(matches.count > 0);
+      }
+    },
+  );
+
+  it('covers empty and full answers, both reasons', () => {
+    const results = Array.from({ length: 150 }, (_, i) =>
+      findMatches(snapshot, randomFilter(i + 1), { userId: owner }),
+    );
+    const counts = results.map((m) => m.count);
+    expect(counts.filter((n) => n === 0).length).toBeGreaterThan(5);
+    expect(counts.filter((n) => n > 100).length).toBeGreaterThan(20);
+    expect(new Set(results.map((m) => m.emptyReason))).toEqual(
+      new Set([null, 'NO_STATIONS_FOUND', 'NO_MATCHING_PORTS']),
+    );
+  });
+
+  it('sees a status change patched in place', () => {
+    const filter: StationFilter = {
+      connectorTypes: ['ccs2'],
+      near: { lat: 55.75, lng: 37.62, radiusKm: 5 },
+      includeRestricted: true,
+      includeRoaming: true,
+      onlyAvailable: true,
+    };
+    const before = findMatches(snapshot, filter, { userId: null });
+    const first = snapshot.rows[before.positions[0] as number] as StationRow;
+    const busy = {
+      ...first,
+      connectors: first.connectors.map((c) => ({ ...c, status: 'charging' as const })),
+    };
+    expect(patchStation(snapshot, busy, summaryFragment)).toBe(true);
+    const after = findMatches(snapshot, filter, { userId: null });
+    expect(after.count).toBe(before.count - 1);
+    expect(snapshot.fragments[before.positions[0] as number]?.toString()).toContain(
+      '"status":"charging"',
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { brandById } from '../brand/brands';
+import { securityHeaderOptions, staticSecurityHeaders } from './security';
+
+describe('staticSecurityHeaders', () => {
+  it("are helmet's headers for our options, HSTS only over TLS", async () => {
+    const plain = await staticSecurityHeaders(securityHeaderOptions(brandById('demo'), 'http://x'));
+    expect(plain).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(plain['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain['strict-transport-security']).toBeUndefined();
+    expect(plain['content-type']).toBeUndefined();
+    const tls = await staticSecurityHeaders(securityHeaderOptions(brandById('demo'), 'https://x'));
+    expect(tls['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});

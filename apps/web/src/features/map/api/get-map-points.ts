@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { mapPoints, mapPointsGuest } from '@evcharge/api/stations/map-points';
+import type { StationFilter } from '@evcharge/api/stations/station-schemas';
+import { apiRequest } from '@/lib/api-client';
+import { staleTime, userQueryKey } from '@/lib/query-client';
+
+// POST /chargestations/points(/guest): every matching station in the area, for clustering.
+export const mapPointsQueryOptions = (body: StationFilter, isSignedIn: boolean) =>
+  queryOptions({
+    queryKey: isSignedIn ? [...userQueryKey, 'stations', 'points', body] : ['stations', 'guest', 'points', body],
+    queryFn: ({ signal }) => apiRequest(isSignedIn ? mapPoints : mapPointsGuest, { body, signal }),
+    staleTime: staleTime.stations,
+  });
+
+/** Keeps the previous markers on screen while the next area loads. */
+export function useMapPointsQuery(body: StationFilter | null, isSignedIn: boolean) {
+  return useQuery({
+    ...mapPointsQueryOptions(body ?? { connectorTypes: [] }, isSignedIn),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,78 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { Brand } from '@/lib/brand';
+import type { MapViewState } from '../model/map-view-store';
+
+export type MapTexts = { zoomIn: string; zoomOut: string };
+
+/**
+ * A Leaflet map without DOM markers: our canvas draws them. Tiles come from the brand; with no
+ * network they fail quietly and the container's own background (a faint grid) shows instead.
+ */
+export function createMap(element: HTMLElement, view: MapViewState, texts: MapTexts): L.Map {
+  const map = L.map(element, {
+    center: [view.center.lat, view.center.lng],
+    zoom: view.zoom,
+    zoomControl: false,
+    attributionControl: false,
+    worldCopyJump: true,
+    minZoom: 2,
+    maxZoom: 19,
+  });
+  L.control.zoom({ position: 'bottomright', zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
+  L.control.attribution({ position: 'bottomleft', prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
+  return map;
+}
+
+/**
+ * A grid drawn locally under the tiles: it pans and zooms with the map, so with no tiles
+ * (offline, or a tile server that is down) the map still looks like a map, not like a failure.
+ */
+export function addOfflineGrid(map: L.Map): L.GridLayer {
+  const isDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const major = isDark ? 'rgba(255,255,255,0.08)' : 'rgba(40,60,80,0.12)';
+  const minor = isDark ? 'rgba(255,255,255,0.035)' : 'rgba(40,60,80,0.05)';
+  const grid = new L.GridLayer({ tileSize: 256, zIndex: 0, updateWhenZooming: false });
+  // Overriding the tile factory of this one instance (Leaflet's documented extension point).
+  (grid as unknown as { createTile: () => HTMLElement }).createTile = () => {
+    const tile = document.createElement('canvas');
+    tile.width = tile.height = 256;
+    const context = tile.getContext('2d');
+    if (context) {
+      context.fillStyle = minor;
+      for (let i = 64; i < 256; i += 64) {
+        context.fillRect(i, 0, 1, 256);
+        context.fillRect(0, i, 256, 1);
+      }
+      context.fillStyle = major;
+      context.fillRect(0, 0, 1, 256);
+      context.fillRect(0, 0, 256, 1);
+    }
+    return tile;
+  };
+  return grid.addTo(map);
+}
+
+export function addTiles(map: L.Map, brandMap: Brand['map']): L.TileLayer {
+  return L.tileLayer(brandMap.tileUrl, {
+    attribution: brandMap.attribution,
+    maxZoom: 19,
+    // A failed tile stays hidden (Leaflet shows only loaded ones): no broken-image icons.
+    errorTileUrl: '',
+    zIndex: 1,
+  }).addTo(map);
+}
+
+/** The radius of the distance filter, drawn so a driver sees why stations end at a line. */
+export function radiusCircle(center: { lat: number; lng: number }, radiusKm: number): L.Circle {
+  return L.circle([center.lat, center.lng], {
+    radius: radiusKm * 1000,
+    color: '#1a5fd1',
+    weight: 2,
+    opacity: 0.8,
+    fill: true,
+    fillOpacity: 0.04,
+    dashArray: '6 6',
+    interactive: false,
+  });
+}

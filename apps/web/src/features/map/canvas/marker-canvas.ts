@@ -1,0 +1,116 @@
+import type L from 'leaflet';
+import type { LatLng } from '../model/filter';
+import { hitTest, type DrawItem, type Placed } from './draw-items';
+import { paintCluster, paintLocated, paintStation } from './paint';
+
+// Every marker and cluster on ONE canvas over the map (DOM markers stall at ~1,000; the
+// issue needs 100,000 stations). The canvas sits still over the container and is redrawn
+// from supercluster's answer on every move, in an animation frame.
+
+export type MarkerSource = (bbox: [number, number, number, number], zoom: number) => DrawItem[];
+
+export type MarkerCanvas = {
+  canvas: HTMLCanvasElement;
+  redraw: () => void;
+  setSource: (source: MarkerSource) => void;
+  setSelected: (index: number | null) => void;
+  setLocated: (position: LatLng | null) => void;
+  itemAt: (x: number, y: number) => DrawItem | null;
+  destroy: () => void;
+};
+
+export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => string): MarkerCanvas {
+  const container = map.getContainer();
+  const canvas = document.createElement('canvas');
+  canvas.className = 'marker-canvas';
+  canvas.dataset.testid = 'map-canvas';
+  // Decorative for assistive technology: the list view carries the same stations as text.
+  canvas.setAttribute('aria-hidden', 'true');
+  container.appendChild(canvas);
+  const context = canvas.getContext('2d');
+
+  let source: MarkerSource = () => [];
+  let selected: number | null = null;
+  let located: LatLng | null = null;
+  let placed: Placed[] = [];
+  let frame = 0;
+
+  function draw(): void {
+    frame = 0;
+    if (!context) return;
+    const { x: width, y: height } = map.getSize();
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    // A margin so markers half outside the edge are drawn, not popped in.
+    const bounds = map.getBounds().pad(0.1);
+    const items = source([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.floor(map.getZoom()));
+    placed = items.map((item) => {
+      const point = map.latLngToContainerPoint([item.lat, item.lng]);
+      return { item, x: point.x, y: point.y };
+    });
+    let selectedPlace: Placed | undefined;
+    for (const place of placed) {
+      if (place.item.kind === 'cluster') paintCluster(context, place.item, place.x, place.y, formatCount(place.item.count));
+      else if (place.item.index === selected) selectedPlace = place;
+      else paintStation(context, place.item, place.x, place.y, false);
+    }
+    // The chosen station on top of everything, ringed.
+    if (selectedPlace?.item.kind === 'station') paintStation(context, selectedPlace.item, selectedPlace.x, selectedPlace.y, true);
+    if (located) {
+      const point = map.latLngToContainerPoint([located.lat, located.lng]);
+      paintLocated(context, point.x, point.y);
+    }
+    // For browser tests and benchmarks: what the last frame showed.
+    container.dataset.drawnStations = String(placed.filter((p) => p.item.kind === 'station').length);
+    container.dataset.drawnClusters = String(placed.filter((p) => p.item.kind === 'cluster').length);
+    container.dataset.drawnAt = String(performance.now());
+    performance.mark('map:frame');
+  }
+
+  function redraw(): void {
+    if (!frame) frame = requestAnimationFrame(draw);
+  }
+
+  // Leaflet animates a zoom with a CSS transform of the tile pane; the canvas cannot follow,
+  // so it steps aside until the zoom ends instead of showing markers in the wrong places.
+  const hide = () => canvas.classList.add('marker-canvas--zooming');
+  const show = () => {
+    canvas.classList.remove('marker-canvas--zooming');
+    redraw();
+  };
+  map.on('move resize viewreset', redraw);
+  map.on('zoomanim', hide);
+  map.on('zoomend', show);
+
+  return {
+    canvas,
+    redraw,
+    setSource(next) {
+      source = next;
+      redraw();
+    },
+    setSelected(index) {
+      selected = index;
+      redraw();
+    },
+    setLocated(position) {
+      located = position;
+      redraw();
+    },
+    itemAt: (x, y) => hitTest(placed, x, y),
+    destroy() {
+      if (frame) cancelAnimationFrame(frame);
+      map.off('move resize viewreset', redraw);
+      map.off('zoomanim', hide);
+      map.off('zoomend', show);
+      canvas.remove();
+    },
+  };
+}

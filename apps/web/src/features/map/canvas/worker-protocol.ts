@@ -1,0 +1,13 @@
+import type { DrawItem } from './draw-items';
+
+export type BBox = [west: number, south: number, east: number, north: number];
+
+export type WorkerRequest =
+  | { type: 'load'; lat: Float64Array; lng: Float64Array; availability: Uint8Array; chargeClass: Uint8Array }
+  | { type: 'query'; id: number; bbox: BBox; zoom: number }
+  | { type: 'expansion'; id: number; clusterId: number };
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'items'; id: number; items: DrawItem[] }
+  | { type: 'expansion'; id: number; zoom: number };

@@ -1,0 +1,113 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useBrandQuery, useDocumentTitle } from '@/lib/brand';
+import { useSession } from '@/lib/session';
+import { useAppliedFilter } from '../model/filter-store';
+import { useLocatedPosition, useMapView } from '../model/map-view-store';
+import { useGeolocation } from '../model/use-geolocation';
+import { FilterChips } from './filter-chips';
+import { MapToolbar, type HomeView } from './map-toolbar';
+import './map-home.css';
+
+// Leaflet, supercluster and the map code load after the shell has painted (issue 3: first-load
+// JS under 150 kB gzip); the list, the filter form and the station sheet load when first opened.
+const MapView = lazy(() => import('./map-view').then((m) => ({ default: m.MapView })));
+const StationList = lazy(() => import('./station-list').then((m) => ({ default: m.StationList })));
+const FilterPanel = lazy(() => import('./filter-panel').then((m) => ({ default: m.FilterPanel })));
+const StationSheet = lazy(() => import('./station-sheet').then((m) => ({ default: m.StationSheet })));
+
+function readView(value: string | null): HomeView {
+  return value === 'list' || value === 'filter' ? value : 'map';
+}
+
+/** The map home (SPEC §2 empty path): map or list of the same stations, filters, locate me. */
+export function MapHomePage() {
+  const { t } = useTranslation('map');
+  const [params, setParams] = useSearchParams();
+  const view = readView(params.get('view'));
+  const session = useSession();
+  const { data: brand, isError: isBrandError } = useBrandQuery();
+  const filter = useAppliedFilter();
+  const located = useLocatedPosition();
+  const savedView = useMapView();
+  const geolocation = useGeolocation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hasShownMap, setHasShownMap] = useState(view === 'map');
+  useDocumentTitle(t('map:title'));
+
+  function showView(next: HomeView) {
+    if (next === 'map') setHasShownMap(true);
+    setSelectedId(null);
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next === 'map') copy.delete('view');
+      else copy.set('view', next);
+      return copy;
+    });
+  }
+
+  // The map needs a place to start: where it was, else the brand's centre; with no brand at
+  // all (offline first visit) the whole region of our countries.
+  const initialView = savedView ?? (brand ? { center: { lat: brand.map.center[0], lng: brand.map.center[1] }, zoom: brand.map.zoom } : null);
+  const startView = initialView ?? (isBrandError ? { center: { lat: 45, lng: 55 }, zoom: 3 } : null);
+  const origin = located ?? startView?.center ?? null;
+
+  if (view === 'filter') {
+    return (
+      <div className="map-home map-home--filter" data-testid="home-page" data-view="filter">
+        <Suspense fallback={<Spinner label={t('common:loading')} />}>
+          <FilterPanel onDone={() => showView('map')} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  return (
+    <div className="map-home" data-testid="home-page" data-view={view}>
+      <h1 className="visually-hidden">{t('map:title')}</h1>
+      <MapToolbar view={view} onView={showView} geolocation={geolocation} />
+      <FilterChips />
+      {geolocation.problem && (
+        <div className="map-home__notice">
+          <Alert tone="warning" testId="locate-error">
+            <p>{t(`map:locate.${geolocation.problem}`)}</p>
+            <button type="button" className="map-home__dismiss" onClick={geolocation.dismiss} data-testid="locate-error-dismiss">
+              {t('map:locate.dismiss')}
+            </button>
+          </Alert>
+        </div>
+      )}
+      <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
+        {hasShownMap && startView ? (
+          <Suspense fallback={<div className="map-home__placeholder" aria-hidden="true" />}>
+            <MapView
+              initialView={startView}
+              brandMap={brand?.map}
+              filter={filter}
+              isSignedIn={session !== null}
+              located={located}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              isVisible={view === 'map'}
+            />
+          </Suspense>
+        ) : (
+          <div className="map-home__placeholder" aria-hidden="true" />
+        )}
+        {selectedId && view === 'map' && (
+          <Suspense fallback={null}>
+            <StationSheet id={selectedId} located={located} onClose={() => setSelectedId(null)} />
+          </Suspense>
+        )}
+      </div>
+      {view === 'list' && origin && (
+        <Suspense fallback={null}>
+          <StationList filter={filter} origin={origin} isLocated={located !== null} isSignedIn={session !== null} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type L from 'leaflet';
+import type { Brand } from '@/lib/brand';
+import { formatNumber } from '@/lib/format';
+import { useMapPointsQuery } from '../api/get-map-points';
+import { addOfflineGrid, addTiles, createMap, radiusCircle } from '../canvas/create-map';
+import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
+import { attachMarkerCanvas, type MarkerCanvas } from '../canvas/marker-canvas';
+import { boundsCenter, containsBounds, fetchAreaFor } from '../model/bounds';
+import { filterToRequest, type Bounds, type LatLng, type StationFilterState } from '../model/filter';
+import { saveMapView, type MapViewState } from '../model/map-view-store';
+import { MapLegend } from './map-legend';
+import { MapStatus } from './map-status';
+import './map-view.css';
+
+type MapViewProps = {
+  initialView: MapViewState;
+  brandMap: Brand['map'] | undefined;
+  filter: StationFilterState;
+  isSignedIn: boolean;
+  located: LatLng | null;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  isVisible: boolean;
+};
+
+function boundsOf(map: L.Map): Bounds {
+  const b = map.getBounds();
+  return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+}
+
+/**
+ * The summary covers the lower part of a phone's map and the right side of a wide one: move
+ * the tapped station where it stays visible beside it.
+ */
+function keepClearOfSheet(map: L.Map, point: L.Point): void {
+  const { x: width, y: height } = map.getSize();
+  const isWide = window.matchMedia?.('(min-width: 48rem)').matches ?? false;
+  const panelWidth = 26 * parseFloat(getComputedStyle(document.documentElement).fontSize || '16');
+  if (isWide && point.x > width - panelWidth) map.panBy([point.x - (width - panelWidth) / 2, 0]);
+  if (!isWide && point.y > height * 0.35) map.panBy([0, point.y - height * 0.3]);
+}
+
+/** The map itself: loaded lazily with Leaflet and supercluster, after the shell has painted. */
+export function MapView({ initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible }: MapViewProps) {
+  const { t, i18n } = useTranslation('map');
+  const elementRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [markers, setMarkers] = useState<MarkerCanvas | null>(null);
+  const [area, setArea] = useState<Bounds | null>(null);
+  const language = i18n.language;
+
+  // The map is made once; later props reach it through the effects below.
+  useEffect(() => {
+    const element = elementRef.current;
+    if (!element) return;
+    const created = createMap(element, initialView, { zoomIn: t('map:zoomIn'), zoomOut: t('map:zoomOut') });
+    addOfflineGrid(created);
+    const canvas = attachMarkerCanvas(created, (count) => formatNumber(count, language, { notation: 'compact' }));
+    const update = () => {
+      const center = created.getCenter();
+      saveMapView({ center: { lat: center.lat, lng: center.lng }, zoom: created.getZoom() });
+      const viewport = boundsOf(created);
+      setArea((current) => (current && containsBounds(current, viewport) ? current : fetchAreaFor(viewport)));
+    };
+    created.on('moveend', update);
+    update();
+    setMap(created);
+    setMarkers(canvas);
+    return () => {
+      canvas.destroy();
+      created.remove();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; texts apply on the next visit
+  }, []);
+
+  useEffect(() => {
+    if (!map || !brandMap) return;
+    const tiles = addTiles(map, brandMap);
+    return () => void tiles.remove();
+  }, [map, brandMap]);
+
+  // Stations within a radius count from the driver, or else from the middle of the area shown.
+  const origin = located ?? (area ? boundsCenter(area) : null);
+  const body = area ? filterToRequest(filter, { bounds: area, origin }) : null;
+  const pointsQuery = useMapPointsQuery(body, isSignedIn);
+  const points = pointsQuery.data;
+
+  // Indexing 100,000 points takes a while: once per answer, not per render or per tap.
+  const sourceRef = useRef<ClusterSource | null>(null);
+  useEffect(() => {
+    if (!markers || !points) return;
+    performance.mark('map:data');
+    const source = createClusterSource(points, markers.redraw);
+    sourceRef.current = source;
+    markers.setSource(source.itemsFor);
+    return () => source.destroy();
+  }, [markers, points]);
+
+  useEffect(() => {
+    if (!map || !markers) return;
+    const onClick = (event: L.LeafletMouseEvent) => {
+      const item = markers.itemAt(event.containerPoint.x, event.containerPoint.y);
+      if (!item) return onSelect(null);
+      if (item.kind === 'station') {
+        keepClearOfSheet(map, event.containerPoint);
+        return onSelect(points?.ids[item.index] ?? null);
+      }
+      void sourceRef.current?.expansionZoom(item, map.getZoom()).then((zoom) => map.flyTo([item.lat, item.lng], Math.min(zoom, 18)));
+    };
+    const onHover = (event: L.LeafletMouseEvent) => {
+      const isOver = markers.itemAt(event.containerPoint.x, event.containerPoint.y) !== null;
+      map.getContainer().classList.toggle('map--pointer', isOver);
+    };
+    map.on('click', onClick);
+    map.on('mousemove', onHover);
+    return () => {
+      map.off('click', onClick);
+      map.off('mousemove', onHover);
+    };
+  }, [map, markers, points, onSelect]);
+
+  useEffect(() => {
+    const index = selectedId && points ? points.ids.indexOf(selectedId) : -1;
+    markers?.setSelected(index >= 0 ? index : null);
+  }, [markers, points, selectedId]);
+
+  useEffect(() => {
+    markers?.setLocated(located);
+    if (map && located) map.flyTo([located.lat, located.lng], Math.max(map.getZoom(), 12));
+  }, [map, markers, located]);
+
+  const radiusKm = filter.radiusKm;
+  const originKey = origin ? `${origin.lat},${origin.lng}` : '';
+  useEffect(() => {
+    if (!map || radiusKm === null || !originKey) return;
+    const [lat = 0, lng = 0] = originKey.split(',').map(Number);
+    const circle = radiusCircle({ lat, lng }, radiusKm).addTo(map);
+    return () => void circle.remove();
+  }, [map, radiusKm, originKey]);
+
+  // A map hidden behind the list has no size; it must measure again when shown.
+  useEffect(() => {
+    if (map && isVisible) map.invalidateSize();
+  }, [map, isVisible]);
+
+  return (
+    <div className="map-view">
+      <div
+        ref={elementRef}
+        className="map-view__map"
+        role="region"
+        aria-label={t('map:mapLabel')}
+        aria-describedby="map-hint"
+        data-testid="map-container"
+      />
+      <p id="map-hint" className="visually-hidden">{t('map:mapHint')}</p>
+      <MapLegend />
+      <MapStatus query={pointsQuery} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StationSummary } from '@evcharge/api/stations/station-schemas';
+import { buildStation } from '@/test/builders';
+import { jsonResponse, renderScreen } from '@/test/render';
+import { defaultFilter } from '../model/filter';
+import { StationList } from './station-list';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function summary(n: number): StationSummary {
+  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
+    isFavourite: _f, altName: _a, region: _r, connectors, ...rest } = buildStation();
+  return {
+    ...rest, id: `id-${n}`, name: `Station ${n}`, distanceKm: n * 0.4,
+    connectors: connectors.map(({ socketType, currentType, powerKw, status }) => ({ socketType, currentType, powerKw, status })),
+  };
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('StationList', () => {
+  it('is a list of links that say everything the marker says, nearest first, paged', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 3, page: 1, pageSize: 2, emptyReason: null }))
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(3)], total: 3, page: 2, pageSize: 2, emptyReason: null }));
+    await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} />);
+
+    const items = await screen.findAllByTestId('station-list-item');
+    expect(items).toHaveLength(2);
+    const first = items[0]!;
+    expect(first.tagName).toBe('A');
+    expect(first.getAttribute('href')).toBe('/detailStation?id=id-1');
+    expect(first.textContent).toContain('Station 1');
+    expect(first.textContent).toContain('400 m');
+    expect(first.textContent).toContain('1 of 2 free');
+    expect(first.textContent).toContain('up to 150 kW · Fast');
+    expect(first.textContent).toContain('CCS2 · Type 2');
+
+    const body = JSON.parse(fetchMock.mock.calls[0]![1]!.body as string);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/chargestations/guest');
+    expect(body).toMatchObject({ near: { lat: 55.75, lng: 37.61 }, page: 1, pageSize: 20 });
+
+    await userEvent.click(screen.getByTestId('station-list-more'));
+    expect(await screen.findAllByTestId('station-list-item')).toHaveLength(3);
+    expect(screen.queryByTestId('station-list-more')).toBeNull();
+  });
+
+  it.each([
+    ['NO_STATIONS_FOUND', 'No stations found here'],
+    ['NO_MATCHING_PORTS', 'none with a connector that matches your filter'],
+  ])('explains an empty answer: %s', async (reason, text) => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, emptyReason: reason }));
+    await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 0, lng: 0 }} isLocated isSignedIn={false} />);
+    const empty = await screen.findByTestId('station-list-empty');
+    expect(within(empty).getByText(new RegExp(text))).toBeTruthy();
+  });
+});

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-error';
+import { useStationListQuery } from '../api/list-stations';
+import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
+import { StationListItem } from './station-list-item';
+import './station-list.css';
+
+type StationListProps = { filter: StationFilterState; origin: LatLng; isLocated: boolean; isSignedIn: boolean };
+
+/** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
+export function StationList({ filter, origin, isLocated, isSignedIn }: StationListProps) {
+  const { t } = useTranslation('map');
+  const body = filterToRequest(filter, { origin, sortByDistance: true });
+  const query = useStationListQuery(body, isSignedIn);
+  const pages = query.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const total = pages[0]?.total ?? 0;
+  const emptyReason = pages[0]?.emptyReason ?? null;
+
+  return (
+    <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">
+      <div className="station-list__head">
+        <h2 id="station-list-title">{t('map:list.title')}</h2>
+        <p className="muted small" aria-live="polite" data-testid="station-list-summary">
+          {isLocated ? t('map:list.fromYou') : t('map:list.fromMapCentre')}
+          {query.isSuccess && ` · ${t('map:list.count', { count: total })}`}
+        </p>
+      </div>
+      {query.isPending && <Spinner label={t('common:loading')} />}
+      {query.isError && (
+        <div className="stack">
+          <Alert tone="error" testId="station-list-error"><p>{errorText(t, query.error)}</p></Alert>
+          <Button variant="secondary" icon="refresh" onClick={() => void query.refetch()}>{t('common:retry')}</Button>
+        </div>
+      )}
+      {query.isSuccess && items.length === 0 && (
+        <Alert tone="info" testId="station-list-empty">
+          <p data-reason={emptyReason ?? 'NO_STATIONS_FOUND'}>{t(`map:empty.${emptyReason ?? 'NO_STATIONS_FOUND'}`)}</p>
+        </Alert>
+      )}
+      {items.length > 0 && (
+        <ol className="station-list__items">
+          {items.map((station) => (
+            <li key={station.id}>
+              <StationListItem station={station} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="secondary"
+          block
+          isLoading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+          data-testid="station-list-more"
+        >
+          {t('map:list.more', { shown: items.length, total })}
+        </Button>
+      )}
+    </section>
+  );
+}

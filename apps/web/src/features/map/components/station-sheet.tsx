@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stationPath } from '@/app/paths';
+import { AvailabilityBadge } from '@/components/station/availability-badge';
+import { addressWithCity } from '@/components/station/place-text';
+import { distanceText, powerText } from '@/components/station/power-text';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { useStationQuery } from '@/lib/station-query';
+import { distanceKm } from '../model/bounds';
+import type { LatLng } from '../model/filter';
+import { connectorGroups } from '../model/connector-groups';
+import './station-sheet.css';
+
+type StationSheetProps = { id: string; located: LatLng | null; onClose: () => void };
+
+/** A tapped station in brief: a bottom sheet on phones, a side panel on wide screens. */
+export function StationSheet({ id, located, onClose }: StationSheetProps) {
+  const { t, i18n } = useTranslation('map');
+  const session = useSession();
+  const query = useStationQuery(id, session !== null);
+  const ref = useRef<HTMLElement>(null);
+  const station = query.data;
+
+  // The sheet is new content the tap asked for: take keyboard and screen reader focus there.
+  useEffect(() => {
+    ref.current?.focus();
+  }, [id]);
+
+  return (
+    <aside
+      ref={ref}
+      className="station-sheet"
+      aria-labelledby="station-sheet-title"
+      tabIndex={-1}
+      data-testid="station-sheet"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <header className="station-sheet__header">
+        <h2 id="station-sheet-title" className="station-sheet__title">{station?.name ?? t('map:sheet.title')}</h2>
+        <button type="button" className="station-sheet__close" onClick={onClose} aria-label={t('common:close')} data-testid="station-sheet-close">
+          <Icon name="close" size={22} />
+        </button>
+      </header>
+      {query.isPending && <Spinner label={t('common:loading')} />}
+      {query.isError && <Alert tone="error"><p>{errorText(t, query.error)}</p></Alert>}
+      {station && (
+        <div className="station-sheet__body">
+          <p className="muted">{addressWithCity(station.address, station.city)}</p>
+          <div className="row">
+            <AvailabilityBadge availability={station.availability} free={station.freeConnectors} total={station.totalConnectors} testId="station-sheet-availability" />
+            {station.label !== 'works' && <span className="badge badge--warning">{t(`common:stationLabel.${station.label}`)}</span>}
+            {located && <span className="muted small">{t('map:away', { distance: distanceText(distanceKm(located, station), i18n.language) })}</span>}
+          </div>
+          <ul className="station-sheet__connectors" aria-label={t('map:connectors')}>
+            {connectorGroups(station.connectors).map((group) => (
+              <li key={group.key}>
+                <Icon name={group.isFast ? 'bolt' : 'plug'} size={18} />
+                <span>{group.label} · {powerText(t, group.powerKw, i18n.language)} {group.currentType}</span>
+                <span className="muted small">{t('map:freeOfShort', { free: group.free, total: group.total })}</span>
+              </li>
+            ))}
+          </ul>
+          {(station.isRoaming || station.isLimitedAccess) && (
+            <p className="muted small">
+              {[station.isRoaming && t('map:roamingBy', { operator: station.roamingOperator ?? '—' }), station.isLimitedAccess && t('map:limitedAccess')]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
+          <ButtonLink to={stationPath(station.id)} variant="primary" icon="info" block data-testid="station-sheet-details">
+            {t('map:sheet.details')}
+          </ButtonLink>
+        </div>
+      )}
+    </aside>
+  );
+}

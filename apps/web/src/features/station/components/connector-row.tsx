@@ -1,0 +1,60 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { connectorAvailability } from '@evcharge/domain/connector-status';
+import { socketTypeLabel } from '@evcharge/domain/socket-type';
+import { powerText } from '@/components/station/power-text';
+import { Icon } from '@/components/ui/icon';
+import { formatDate, formatNumber } from '@/lib/format';
+import { relativeTime } from '../model/relative-time';
+
+type Connector = StationDetail['connectors'][number];
+
+type ConnectorRowProps = { connector: Connector; isChosen: boolean; ref?: Ref<HTMLLIElement> | undefined };
+
+export function ConnectorRow({ connector, isChosen, ref }: ConnectorRowProps) {
+  const { t, i18n } = useTranslation('station');
+  const language = i18n.language;
+  const availability = connectorAvailability(connector.status);
+  const since = new Date(connector.statusSince);
+  const hasSince = !Number.isNaN(since.getTime());
+  return (
+    <li
+      ref={ref}
+      className={isChosen ? 'connector connector--chosen' : 'connector'}
+      data-testid="connector-row"
+      data-connector={connector.number}
+      data-status={connector.status}
+      data-chosen={isChosen || undefined}
+      aria-current={isChosen ? 'true' : undefined}
+    >
+      <div className="connector__head">
+        <span className="connector__number" aria-hidden="true">{connector.number}</span>
+        <span className="connector__name">
+          <span className="visually-hidden">{t('station:connectors.number', { number: connector.number })} </span>
+          {socketTypeLabel(connector.socketType)}
+        </span>
+        {connector.chargeClass === 'fast' && (
+          <span className="connector__fast"><Icon name="bolt" size={14} />{t('common:chargeClass.fast')}</span>
+        )}
+        {isChosen && <span className="connector__chosen" data-testid="connector-chosen">{t('station:connectors.chosen')}</span>}
+      </div>
+      <dl className="connector__facts">
+        <div><dt>{t('station:connectors.power')}</dt><dd>{powerText(t, connector.powerKw, language)}</dd></div>
+        <div><dt>{t('station:connectors.current')}</dt><dd>{connector.currentType}</dd></div>
+        <div><dt>{t('station:connectors.amperage')}</dt><dd>{t('station:connectors.amps', { value: formatNumber(connector.amperage, language) })}</dd></div>
+      </dl>
+      <p className={`connector__status connector__status--${availability}`} data-testid="connector-status">
+        <span className="connector__dot" aria-hidden="true" />
+        <strong>{t(`station:status.${connector.status}`)}</strong>
+        {hasSince && (
+          <span className="connector__since">
+            {t('station:connectors.since', { relative: relativeTime(since, new Date(), language) })}
+            {' · '}
+            <time dateTime={connector.statusSince}>{formatDate(since, language, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          </span>
+        )}
+      </p>
+    </li>
+  );
+}

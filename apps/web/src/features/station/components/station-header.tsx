@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { AvailabilityBadge } from '@/components/station/availability-badge';
+import { cityAndRegion } from '@/components/station/place-text';
+import { powerText } from '@/components/station/power-text';
+import { Icon, type IconName } from '@/components/ui/icon';
+
+const labelTone = { works: 'ok', notWorking: 'bad', underRepair: 'warn', openingSoon: 'info' } as const;
+
+/** Name, where it is, whether it works and is open, and what kind of place it is. */
+export function StationHeader({ station }: { station: StationDetail }) {
+  const { t, i18n } = useTranslation('station');
+  const flags: { key: string; icon: IconName; text: string }[] = [
+    { key: 'rfid', icon: 'card', text: station.supportsRfid ? t('station:flags.rfid') : t('station:flags.noRfid') },
+  ];
+  if (station.isRoaming) flags.push({ key: 'roaming', icon: 'globe', text: t('station:flags.roaming', { operator: station.roamingOperator ?? '—' }) });
+  if (station.isLimitedAccess) flags.push({ key: 'limited', icon: 'lock', text: t('station:flags.limited') });
+  if (station.isPrivate) flags.push({ key: 'private', icon: 'user', text: t('station:flags.private') });
+
+  return (
+    <header className="station-header card" data-testid="station-header">
+      <div className="station-header__title">
+        <h1>{station.name}</h1>
+        <p className="muted small">{t('station:code', { code: station.code })}</p>
+      </div>
+      <p className="station-header__address" data-testid="station-address">
+        <Icon name="pin" size={20} />
+        <span>
+          {station.address}
+          <br />
+          <span className="muted">{cityAndRegion(station.city, station.region)}</span>
+        </span>
+      </p>
+      <div className="station-header__status">
+        <span className={`station-label station-label--${labelTone[station.label]}`} data-testid="station-label" data-label={station.label}>
+          {t(`common:stationLabel.${station.label}`)}
+        </span>
+        <span className={station.isOpenNow ? 'station-open station-open--yes' : 'station-open station-open--no'} data-testid="station-open-now">
+          <Icon name="clock" size={16} />
+          {station.isOpenNow ? t('station:openNow') : t('station:closedNow')}
+        </span>
+        <AvailabilityBadge availability={station.availability} free={station.freeConnectors} total={station.totalConnectors} />
+        <span className="station-header__power">
+          <Icon name="bolt" size={16} />
+          {t('station:upTo', { power: powerText(t, station.maxPowerKw, i18n.language) })}
+        </span>
+      </div>
+      <ul className="station-flags" aria-label={t('station:flags.title')} data-testid="station-flags">
+        {flags.map((flag) => (
+          <li key={flag.key} data-flag={flag.key}>
+            <Icon name={flag.icon} size={18} />
+            <span>{flag.text}</span>
+          </li>
+        ))}
+      </ul>
+    </header>
+  );
+}

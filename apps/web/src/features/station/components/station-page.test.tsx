@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildClient, buildStation } from '@/test/builders';
+import { jsonResponse, renderScreen } from '@/test/render';
+import { clearSession, startSession } from '@/lib/session';
+import { StationPage } from './station-page';
+
+const station = buildStation();
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  clearSession();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('StationPage', () => {
+  it('shows a visitor the station with the QR connector chosen and asks to sign in to charge', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}&connector=2`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tverskaya 12' })).toBeTruthy();
+    const [url] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/v2/chargestation/${station.id}/guest?offset=${-new Date().getTimezoneOffset()}`);
+
+    const rows = screen.getAllByTestId('connector-row');
+    expect(rows.map((row) => row.dataset.connector)).toEqual(['1', '2']);
+    expect(rows[1]!.getAttribute('aria-current')).toBe('true');
+    expect(within(rows[1]!).getByText('Your connector')).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('connector-status').textContent).toContain('Charging');
+    expect(within(rows[0]!).getByText('150 kW')).toBeTruthy();
+    expect(within(rows[0]!).getByText('200 A')).toBeTruthy();
+
+    const prompt = screen.getByTestId('station-sign-in-prompt');
+    expect(prompt.textContent).toContain('connector 2');
+    await userEvent.click(within(prompt).getByTestId('station-sign-in'));
+    expect(sessionStorage.getItem('fromClient')).toBe(`/detailStation?id=${station.id}&connector=2`);
+  });
+
+  it('lists the tariff items with the SPEC §9 parking notice and the night zone', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const tariff = await screen.findByTestId('station-tariff');
+    expect(within(tariff).getByTestId('tariff-perKwh').textContent).toMatch(/Energy.*18\.50.*per kWh/);
+    expect(within(tariff).getByTestId('tariff-reservationFee').textContent).toMatch(/Reservation.*50\.00/);
+    expect(within(tariff).getByTestId('tariff-minimalCost')).toBeTruthy();
+    expect(within(tariff).queryByTestId('tariff-startFee')).toBeNull();
+    expect(within(tariff).getByTestId('tariff-parkingPerMinute').textContent).toMatch(/Parking.*after 15 free idle minutes.*5\.00 per min/);
+    expect(within(tariff).getByTestId('tariff-parking-note').textContent).toContain('after 10 minutes');
+    expect(within(tariff).getByTestId('tariff-zones').textContent).toMatch(/11:00\s?PM–7:00\s?AM/);
+  });
+
+  it('shows work hours per week day with one today, and the station features', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const hours = await screen.findByTestId('station-hours');
+    expect(within(hours).getAllByRole('row')).toHaveLength(7);
+    expect(hours.querySelectorAll('[data-today]')).toHaveLength(1);
+    expect(within(hours).getByTestId('hours-su').textContent).toContain('Closed');
+    expect(screen.getByTestId('station-flags').textContent).toContain('Accepts RFID cards');
+    expect(screen.getByTestId('directions-geo').getAttribute('href')).toMatch(/^geo:55\.765200,37\.604100/);
+  });
+
+  it('uses the signed-in endpoint and asks nothing of a signed-in driver', async () => {
+    startSession(buildClient('tok'));
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    await screen.findByTestId('station-page');
+    expect(String(fetchMock.mock.calls[0]![0])).not.toContain('/guest');
+    expect(screen.queryByTestId('station-sign-in-prompt')).toBeNull();
+  });
+
+  it.each([
+    ['a 404 answer', `?id=${station.id}`, () => fetchMock.mockResolvedValue(jsonResponse(404, { code: 'STATION_NOT_FOUND', message: 'x' }))],
+    ['a malformed id', '?id=42', () => undefined],
+  ])('says the station was not found for %s, with a way back', async (_name, search, arrange) => {
+    arrange();
+    await renderScreen(<StationPage />, `/detailStation${search}`);
+    const problem = await screen.findByTestId('station-not-found');
+    expect(within(problem).getByRole('heading', { name: 'Station not found' })).toBeTruthy();
+    expect(within(problem).getByTestId('back-to-map').getAttribute('href')).toBe('/');
+  });
+});

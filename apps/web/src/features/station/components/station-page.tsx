@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { useDocumentTitle } from '@/lib/brand';
+import { useSession } from '@/lib/session';
+import { useStationQuery } from '@/lib/station-query';
+import { ConnectorList } from './connector-list';
+import { QrResolver } from './qr-resolver';
+import { SignInPrompt } from './sign-in-prompt';
+import { StationDirections } from './station-directions';
+import { StationHeader } from './station-header';
+import { StationProblem } from './station-problem';
+import { TariffCard } from './tariff-card';
+import { WorkHours } from './work-hours';
+import './station.css';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readConnector(value: string | null): number | null {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : null;
+}
+
+/** detailStation (SPEC §2, public): `?id=<guid>` and, from a QR code, `&connector=<number>`. */
+export function StationPage() {
+  const { t } = useTranslation('station');
+  const [params] = useSearchParams();
+  const qr = params.get('qr');
+  const id = params.get('id') ?? '';
+  const connector = readConnector(params.get('connector'));
+  const session = useSession();
+  const isValidId = GUID.test(id);
+  const query = useStationQuery(isValidId && !qr ? id : null, session !== null);
+  useDocumentTitle(query.data?.name ?? t('station:title'));
+
+  // A QR code handed over by the sign-in redirect (app/qr-handoff.ts): resolve it here.
+  if (qr) return <div className="station"><QrResolver code={qr} /></div>;
+  if (!isValidId) return <div className="station"><StationProblem code="STATION_NOT_FOUND" /></div>;
+  if (query.isPending) return <Spinner label={t('common:loading')} />;
+  if (query.isError) {
+    const code = query.error instanceof ApiError ? query.error.code : null;
+    const isMissing = code === 'STATION_NOT_FOUND' || code === 'NOT_FOUND' || code === 'VALIDATION_FAILED';
+    return (
+      <div className="station">
+        {isMissing ? <StationProblem code="STATION_NOT_FOUND" /> : <StationProblem error={query.error} onRetry={() => void query.refetch()} />}
+      </div>
+    );
+  }
+
+  const station = query.data;
+  const chosen = station.connectors.find((c) => c.number === connector) ?? null;
+  return (
+    <article className="station" data-testid="station-page" data-station-id={station.id}>
+      <ButtonLink to={paths.home} variant="ghost" icon="arrowLeft" className="station__back" data-testid="station-back">
+        {t('station:backToMap')}
+      </ButtonLink>
+      <StationHeader station={station} />
+      <div className="station__columns">
+        <div className="station__column">
+          {!session && <SignInPrompt connector={chosen?.number ?? null} />}
+          <ConnectorList connectors={station.connectors} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
+        </div>
+        <div className="station__column">
+          <TariffCard station={station} />
+          <WorkHours station={station} />
+          <StationDirections station={station} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { Card } from '@/components/ui/card';
+import { formatUtcOffset, formatWallTime } from '@/lib/format';
+import { clientUtcOffsetMinutes } from '@/lib/station-query';
+import { dayHours, isAlwaysOpen, stationToday, weekDayName, weekDays, type Period } from '../model/schedule';
+
+function periodText(period: Period, language: string): string {
+  return `${formatWallTime(period.from, language)}–${formatWallTime(period.to, language)}`;
+}
+
+/** Opening hours per week day in the station's local time, today marked, open now or not. */
+export function WorkHours({ station }: { station: StationDetail }) {
+  const { t, i18n } = useTranslation('station');
+  const language = i18n.language;
+  const today = stationToday(new Date(), station.utcOffsetMinutes);
+  const isOtherZone = station.utcOffsetMinutes !== clientUtcOffsetMinutes();
+  return (
+    <Card title={t('station:hours.title')} testId="station-hours">
+      <p className={station.isOpenNow ? 'station-open station-open--yes' : 'station-open station-open--no'}>
+        {station.isOpenNow ? t('station:openNow') : t('station:closedNow')}
+        {isAlwaysOpen(station.schedule) && ` · ${t('station:hours.always')}`}
+      </p>
+      <table className="hours">
+        <caption className="visually-hidden">{t('station:hours.title')}</caption>
+        <tbody>
+          {weekDays.map((day) => {
+            const hours = dayHours(station.schedule, day);
+            const isToday = day === today;
+            const text = hours.kind === 'closed'
+              ? t('station:hours.closed')
+              : hours.kind === 'allDay'
+                ? t('station:hours.allDay')
+                : hours.periods.map((p) => periodText(p, language)).join(', ');
+            return (
+              <tr key={day} className={isToday ? 'hours__today' : undefined} data-testid={`hours-${day}`} data-today={isToday || undefined}>
+                <th scope="row">
+                  {weekDayName(day, language)}
+                  {isToday && <span className="hours__badge">{t('station:hours.today')}</span>}
+                </th>
+                <td>{text}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {isOtherZone && (
+        <p className="muted small" data-testid="station-hours-zone">
+          {t('station:hours.stationTime', { offset: formatUtcOffset(station.utcOffsetMinutes) })}
+        </p>
+      )}
+    </Card>
+  );
+}

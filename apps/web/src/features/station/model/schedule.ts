@@ -1,0 +1,38 @@
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { toBcp47 } from '@/lib/i18n';
+
+export type Schedule = StationDetail['schedule'];
+export type WeekDay = keyof Schedule;
+export type Period = Schedule[WeekDay][number];
+
+/** Monday first, as in every country we serve (SPEC §3 countries). */
+export const weekDays: readonly WeekDay[] = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'];
+
+/** The station's own week day now: its schedule is in its local time (station-schemas.ts). */
+export function stationToday(now: Date, utcOffsetMinutes: number): WeekDay {
+  const local = new Date(now.getTime() + utcOffsetMinutes * 60_000);
+  // getUTCDay: 0 is Sunday.
+  return weekDays[(local.getUTCDay() + 6) % 7]!;
+}
+
+const isWholeDay = (periods: readonly Period[]) =>
+  periods.some((p) => p.from === '00:00' && (p.to === '24:00' || p.to === '23:59' || p.to === '00:00'));
+
+export type DayHours = { day: WeekDay; kind: 'closed' | 'allDay' | 'periods'; periods: Period[] };
+
+export function dayHours(schedule: Schedule, day: WeekDay): DayHours {
+  const periods = [...schedule[day]].sort((a, b) => a.from.localeCompare(b.from));
+  if (periods.length === 0) return { day, kind: 'closed', periods };
+  if (isWholeDay(periods)) return { day, kind: 'allDay', periods };
+  return { day, kind: 'periods', periods };
+}
+
+export function isAlwaysOpen(schedule: Schedule): boolean {
+  return weekDays.every((day) => dayHours(schedule, day).kind === 'allDay');
+}
+
+/** "Monday" … "Sunday" in the reader's language (1 January 2024 was a Monday). */
+export function weekDayName(day: WeekDay, language: string, width: 'long' | 'short' = 'long'): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + weekDays.indexOf(day)));
+  return new Intl.DateTimeFormat(toBcp47(language), { weekday: width, timeZone: 'UTC' }).format(date);
+}

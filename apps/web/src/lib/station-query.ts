@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { staleTime, userQueryKey } from './query-client';
+
+// One station's details, shared by the map's summary sheet and the station page, so opening
+// the page after tapping a marker shows at once. Signed-in drivers use GET /v2/chargestation
+// (their private stations too), visitors the guest twin (SPEC §7).
+
+/** The client's UTC offset in minutes, east positive (the API's `offset`). */
+export function clientUtcOffsetMinutes(at: Date = new Date()): number {
+  return -at.getTimezoneOffset();
+}
+
+export const stationQueryOptions = (id: string, isSignedIn: boolean) => {
+  const offset = clientUtcOffsetMinutes();
+  return queryOptions({
+    queryKey: isSignedIn ? [...userQueryKey, 'station', id, offset] : ['station', 'guest', id, offset],
+    queryFn: async ({ signal }) => {
+      // Loaded on demand: the contract carries zod, which the map's first paint does not need.
+      const { getStation, getStationGuest } = await import('@evcharge/api/stations/get-station');
+      return apiRequest(isSignedIn ? getStation : getStationGuest, { params: { guid: id }, query: { offset }, signal });
+    },
+    staleTime: staleTime.station,
+  });
+};
+
+export function useStationQuery(id: string | null, isSignedIn: boolean) {
+  return useQuery({ ...stationQueryOptions(id ?? '', isSignedIn), enabled: id !== null && id !== '' });
+}
