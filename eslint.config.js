@@ -17,6 +17,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Build scripts run in Node.
+  {
+    files: ['**/scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
   // domain is pure: it imports nothing of ours and does no I/O.
   {
     files: ['packages/domain/**/*.ts'],

@@ -32,6 +32,16 @@ try {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (lhr.runtimeError) {
+      console.log(`| ${run} | failed: ${lhr.runtimeError.code} | | | | | |`);
+      continue;
+    }
+    if (run === 1) {
+      const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+      console.log(`<!-- LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown'} -->`);
+      const boot = lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] } | undefined;
+      for (const item of (boot?.items ?? []).slice(0, 4)) console.log(`<!-- script time: ${item.url.replace(/^https?:\/\/[^/]+/, "")} ${Math.round(item.scripting)} ms -->`);
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     scores.push(score);
@@ -39,8 +49,9 @@ try {
       `| ${run} | ${score} | ${Math.round(audit('first-contentful-paint'))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('speed-index'))} |`,
     );
   }
+  if (scores.length === 0) throw new Error('every Lighthouse run failed');
   const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)];
-  console.log(`\nmedian Lighthouse mobile performance: ${median} (target ≥ 95)`);
+  console.log(`\nmedian Lighthouse mobile performance over ${scores.length} runs: ${median} (target ≥ 95)`);
 } finally {
   chrome.kill();
   rmSync(userDataDir, { recursive: true, force: true });

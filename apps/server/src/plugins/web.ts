@@ -53,6 +53,8 @@ export async function registerWeb(
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: 'index.html',
+      // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       // Hashed assets never change; everything else (index.html, sw.js) is revalidated.
       setHeaders: (res, filePath) => {
