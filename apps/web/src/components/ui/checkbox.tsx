@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { Icon } from './icon';
+import { FieldError } from './field-error';
 import './field.css';
 
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
@@ -26,12 +26,7 @@ export function Checkbox({ label, error, ref, ...input }: CheckboxProps) {
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error && (
-        <p className="field__error" id={errorId}>
-          <Icon name="alert" size={16} />
-          <span>{error}</span>
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { FieldError } from './field-error';
 import { Icon } from './icon';
 import './field.css';
 
@@ -44,12 +45,7 @@ export function Field({ label, error, hint, ref, revealLabels, type = 'text', cl
           </button>
         )}
       </div>
-      {error && (
-        <p className="field__error" id={errorId}>
-          <Icon name="alert" size={16} />
-          <span>{error}</span>
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {hint && <p className="field__hint" id={hintId}>{hint}</p>}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { socketTypeIds, socketTypes, type SocketTypeId } from '@evcharge/domain/socket-type';
-import { Icon } from '@/components/ui/icon';
+import { FieldError } from '@/components/ui/field-error';
 
 type FilterConnectorsProps = { value: SocketTypeId[]; onChange: (value: SocketTypeId[]) => void };
 
@@ -39,10 +39,9 @@ export function FilterConnectors({ value, onChange }: FilterConnectorsProps) {
         ))}
       </div>
       {isEmpty && (
-        <p className="field__error" id="filter-connectors-error" role="alert" data-testid="filter-connectors-error">
-          <Icon name="alert" size={16} />
-          <span>{t('filter:noConnectorTypes')}</span>
-        </p>
+        <FieldError id="filter-connectors-error" isAlert testId="filter-connectors-error">
+          {t('filter:noConnectorTypes')}
+        </FieldError>
       )}
     </fieldset>
   );
