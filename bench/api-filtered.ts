@@ -4,13 +4,10 @@
 //
 //   npm run api -w @evcharge/bench -- [--stations 100000] [--seconds 15] [--connections 10]
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openDatabase } from '../apps/server/src/db/client';
-import { generateStations, insertStations } from '../apps/server/src/db/seed';
+import { seedStationsDatabase } from './start-server';
 
 const { values } = parseArgs({
   options: {
@@ -66,17 +63,12 @@ async function load(url: string, options: { rate?: number }) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evcharge-bench-'));
+console.log(`seeding ${stationCount} stations (PGlite) …`);
+const seedStart = performance.now();
+const dataDir = await seedStationsDatabase(stationCount, 'evcharge-bench-');
+console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${dataDir})`);
 const children: ChildProcess[] = [];
 try {
-  console.log(`seeding ${stationCount} stations (PGlite in ${dataDir}) …`);
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  const seedStart = performance.now();
-  await insertStations(database.db, generateStations(stationCount, 42));
-  console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-  await database.close();
-
   const appPort = '18480';
   const barePort = '18481';
   const startApp = performance.now();

@@ -3,14 +3,10 @@
 // grouping and builds the full supercluster index in a worker; both times are printed.
 //
 //   npm run build -w @evcharge/web && npm run cluster -w @evcharge/bench [-- --stations 100000 --runs 5]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { openDatabase } from '../apps/server/src/db/client';
-import { generateStations, insertStations } from '../apps/server/src/db/seed';
-import { chromiumArgs, startDemoServer } from './start-server';
+import { chromiumArgs, seedStationsDatabase, startDemoServer } from './start-server';
 
 const { values } = parseArgs({
   options: { stations: { type: 'string', default: '100000' }, runs: { type: 'string', default: '5' } },
@@ -18,11 +14,7 @@ const { values } = parseArgs({
 const stationCount = Number(values.stations);
 const runs = Number(values.runs);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evcharge-bench-map-'));
-const database = await openDatabase({ dataDir });
-await database.migrate();
-await insertStations(database.db, generateStations(stationCount, 42));
-await database.close();
+const dataDir = await seedStationsDatabase(stationCount, 'evcharge-bench-map-');
 
 const server = await startDemoServer(18492, { DATA_DIR: dataDir, SEED_DEMO: 'false' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });

@@ -4,6 +4,8 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../apps/server/src/db/client';
+import { generateStations, insertStations } from '../apps/server/src/db/seed';
 
 export async function startDemoServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evcharge-bench-web-'));
@@ -44,3 +46,19 @@ export async function startDemoServer(port: number, env: Record<string, string> 
 }
 
 export { chromiumArgs } from '../e2e/chromium';
+
+/**
+ * An embedded database in a fresh folder with `count` generated stations (the same every run:
+ * seed 42) and no demo accounts, for the benchmarks that need a big network.
+ */
+export async function seedStationsDatabase(count: number, prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    await insertStations(database.db, generateStations(count, 42));
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
