@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
+import { insertDemoAccounts } from '../apps/server/src/db/demo-data/accounts';
 import { generateStations, insertStations } from '../apps/server/src/db/seed';
 
 export async function startDemoServer(port: number, env: Record<string, string> = {}) {
@@ -49,14 +50,19 @@ export { chromiumArgs } from '../e2e/chromium';
 
 /**
  * An embedded database in a fresh folder with `count` generated stations (the same every run:
- * seed 42) and no demo accounts, for the benchmarks that need a big network.
+ * seed 42) for the benchmarks that need a big network; with `accounts`, the demo accounts too.
  */
-export async function seedStationsDatabase(count: number, prefix: string): Promise<string> {
+export async function seedStationsDatabase(
+  count: number,
+  prefix: string,
+  options: { accounts?: boolean } = {},
+): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
     await insertStations(database.db, generateStations(count, 42));
+    if (options.accounts) await insertDemoAccounts(database.db);
   } finally {
     await database.close();
   }

@@ -101,8 +101,8 @@ describe('operations', () => {
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
 
-  it('sets security headers and a request id', async () => {
-    const res = await server.fetch('/api/language');
+  it('sets the page security headers on pages and a request id on every answer', async () => {
+    const res = await server.fetch('/dev/outbox', { headers: { accept: 'text/html' } });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
@@ -111,8 +111,24 @@ describe('operations', () => {
     expect(csp).toMatch(/img-src[^;]*https:\/\/tile\.openstreetmap\.org/);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gives JSON answers the API security headers: nothing may load, frame or sniff them', async () => {
+    const res = await server.fetch('/api/language');
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The rate limit speaks only when reached (plugins/rate-limit.int.test.ts).
+    expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
   });
 
   it('logs requests with ids but never passwords or tokens', async () => {

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { validatorCompiler } from './http/validation';
-import { loggerOptions } from './logger';
+import { lazyChildLoggerFactory, loggerOptions } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { smtpMailer } from './mail/smtp';
 import { createMetrics } from './metrics';
@@ -54,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -63,9 +64,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerAuth(app, db);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerErrorHandler(app);
 
   const deps: Deps = {
@@ -81,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
 
-  // Security headers on every answer, then load shedding, so a refused request costs little;
+  // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.
   await registerSecurityHeaders(app, deps.brand, config.publicUrl);
   await registerPressure(app, { ...defaultPressureLimits, ...options.pressure });

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 const SECRET_QUERY_KEYS = /^(token|code|password|accessToken|access_token)$/i;
 
@@ -42,3 +42,78 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Parent = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * A request's logger that becomes a pino child (with the request id) only when something is
+ * logged at an enabled level. Fastify makes a child logger for every request, and at the
+ * production level most requests never log: making pino children anyway cost about a
+ * quarter of a station search's time (bench/RESULTS.md).
+ */
+export class LazyRequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: Parent,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  private write(level: Level, args: LogArgs): void {
+    if (this.#child || this.parent.isLevelEnabled?.(level) !== false) {
+      (this.real()[level] as (...a: LogArgs) => void)(...args);
+    }
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  fatal(...args: LogArgs): void {
+    this.write('fatal', args);
+  }
+  error(...args: LogArgs): void {
+    this.write('error', args);
+  }
+  warn(...args: LogArgs): void {
+    this.write('warn', args);
+  }
+  info(...args: LogArgs): void {
+    this.write('info', args);
+  }
+  debug(...args: LogArgs): void {
+    this.write('debug', args);
+  }
+  trace(...args: LogArgs): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory: lazy request loggers, unless a route sets its own level. */
+export const lazyChildLoggerFactory = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger =>
+  options.level === undefined
+    ? new LazyRequestLogger(logger, bindings, options)
+    : logger.child(bindings, options);

@@ -1,10 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import type { Contract, ContractResponse } from '@evcharge/api/contract';
 import { errorBodySchema } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
 import { optionalUser, requireUser, requireUserCached, type Auth } from '../plugins/auth';
 import { errorHandler } from '../plugins/errors';
+import { compress, MIN_COMPRESSED_BYTES, pickEncoding, type Encoding } from './compression';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
@@ -31,6 +38,11 @@ export type RouteOptions = {
    * (the station list and map): trust a token seen in the last AUTH_CACHE_MS.
    */
   cachedAuth?: boolean;
+  /**
+   * Runs after the body is parsed, before it is validated: a route that keeps answers
+   * (the station list and map) answers a request it has seen from there.
+   */
+  preValidation?: preValidationHookHandler;
 };
 
 /**
@@ -40,7 +52,31 @@ export type RouteOptions = {
  */
 export class JsonText<T> {
   declare readonly _response?: T;
-  constructor(readonly json: string | Buffer) {}
+  /**
+   * `compressed` gives the answer's bytes in an encoding, for answers that keep them
+   * (answer-cache.ts); without it the route compresses the answer itself.
+   */
+  constructor(
+    readonly json: string | Buffer,
+    readonly compressed?: (encoding: Encoding) => Promise<Buffer>,
+  ) {}
+}
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a JsonText, compressed when it is big enough and the client accepts it. */
+export async function sendJsonText<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: JsonText<T>,
+) {
+  reply.type(JSON_CONTENT_TYPE);
+  if (text.json.length < MIN_COMPRESSED_BYTES) return reply.send(text.json);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(text.json);
+  const body = await (text.compressed?.(encoding) ?? compress(text.json, encoding));
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 type HandlerResult<C extends Contract> = ContractResponse<C> | JsonText<ContractResponse<C>>;
@@ -73,6 +109,7 @@ export function route<C extends Contract>(
         : options.cachedAuth
           ? requireUserCached
           : requireUser,
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
   };
   const { validationError } = options;
@@ -100,9 +137,7 @@ export function route<C extends Contract>(
         reply,
       } as RouteInput<C>);
       reply.code(status);
-      if (result instanceof JsonText) {
-        return reply.type('application/json; charset=utf-8').send(result.json);
-      }
+      if (result instanceof JsonText) return sendJsonText(request, reply, result);
       return status === 204 ? reply.send() : result;
     },
   });

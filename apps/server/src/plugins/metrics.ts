@@ -11,13 +11,16 @@ const UNMATCHED_ROUTE = '<unmatched>';
 
 /** Times every answered request by its route pattern; register it before the routes. */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs after every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    if (route === METRICS_PATH) return;
-    metrics.httpRequestDuration.observe(
-      { method: request.method, route, status_code: reply.statusCode },
-      reply.elapsedTime / 1000,
-    );
+    if (route !== METRICS_PATH) {
+      metrics.httpRequestDuration.observe(
+        { method: request.method, route, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
 }
 

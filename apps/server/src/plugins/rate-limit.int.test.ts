@@ -28,6 +28,8 @@ describe('per-address rate limit', () => {
     const body = (await res.json()) as { code: string; details: { retryAfterSeconds: number } };
     expect(body.code).toBe('TOO_MANY_REQUESTS');
     expect(body.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('3');
   });
 
   it("never counts the web app's own files and pages", async () => {

@@ -25,6 +25,11 @@ export type ConnectorStatusUpdate = {
 export type StationReadModel = {
   /** The current snapshot. Use it synchronously: a refresh may replace it at any await. */
   snapshot: () => Snapshot;
+  /**
+   * Goes up with every change of the snapshot (a status, a refreshed station, a reload):
+   * answers computed at one version stay right until it changes (answer-cache.ts).
+   */
+  version: () => number;
   /** Reads every station again (start-up, after seeding, a periodic reconciliation). */
   reload: () => Promise<void>;
   /** Reads these stations again; a station gone from the database leaves the model. */
@@ -55,10 +60,12 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
     return fragment;
   };
   let current = buildSnapshot(await loadStationRows(db), fragmentOf);
+  let version = 0;
 
   function apply(fresh: readonly StationRow[], asked: readonly string[]): void {
     const byId = new Map(fresh.map((row) => [row.id, row]));
     const gone = new Set(asked.filter((id) => !byId.has(id) && current.positionOf.has(id)));
+    if (fresh.length > 0 || gone.size > 0) version++;
     const reshaped = fresh.filter((row) => !patchStation(current, row, fragmentOf));
     if (gone.size === 0 && reshaped.length === 0) return;
     // New, moved or removed stations change the order: rebuild (about 0.1 s per 100,000).
@@ -81,9 +88,11 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
 
   return {
     snapshot: () => current,
+    version: () => version,
     reload: () =>
       enqueue(async () => {
         current = buildSnapshot(await loadStationRows(db), fragmentOf);
+        version++;
       }),
     refreshStations,
     refreshStation: (id) => refreshStations([id]),
@@ -94,7 +103,9 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
       const connectors = row.connectors.map((c) =>
         c.id === connectorId ? { ...c, status, statusAt: at } : c,
       );
-      return patchStation(current, { ...row, connectors }, fragmentOf);
+      const patched = patchStation(current, { ...row, connectors }, fragmentOf);
+      if (patched) version++;
+      return patched;
     },
   };
 }

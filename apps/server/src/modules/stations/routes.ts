@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { findByQrCode } from '@evcharge/api/stations/find-by-qr';
 import { getStation, getStationGuest } from '@evcharge/api/stations/get-station';
 import { listStations, listStationsGuest } from '@evcharge/api/stations/list-stations';
@@ -6,8 +6,18 @@ import { mapPoints, mapPointsGuest } from '@evcharge/api/stations/map-points';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Deps } from '../../deps';
-import { JsonText, route } from '../../http/route';
-import { findByQr, listPage, mapPointsJson, stationDetail, visitor } from './service';
+import { JsonText, route, sendJsonText } from '../../http/route';
+import { createAnswerCache, type KeptAnswer } from './answer-cache';
+import type { Viewer } from './search';
+import {
+  answerKey,
+  findByQr,
+  listPage,
+  mapPointsJson,
+  peekAnswer,
+  stationDetail,
+  visitor,
+} from './service';
 
 /**
  * SPEC §5/§8 'No connector types chosen': when the connector types are missing or empty and
@@ -22,36 +32,72 @@ export function noConnectorTypes(error: AppError): AppError {
   return fields.length > 0 && onlyTypes ? new AppError('NO_CONNECTOR_TYPES', { fields }) : error;
 }
 
-const filterErrors = { validationError: noConnectorTypes };
-// The list and the map only need the caller's id, and a moving map asks many times a second.
-const readHeavy = { ...filterErrors, cachedAuth: true };
+/** A kept answer as the route's JSON, compressed from its kept copies. */
+function sent<T>(kept: KeptAnswer<string | Buffer>): JsonText<T> {
+  return new JsonText<T>(kept.json, kept.compressed);
+}
 
 export function stationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, stationReadModel: model } = deps;
+  // The list and the map keep their answers until the stations change (answer-cache.ts).
+  const answers = createAnswerCache();
+  const keys = new WeakMap<FastifyRequest, string>();
 
+  type Kept = { kind: 'list' | 'map'; viewer: (request: FastifyRequest) => Viewer };
+  const keyOf = (request: FastifyRequest, { kind, viewer }: Kept) =>
+    keys.get(request) ?? answerKey(model, kind, request.body, viewer(request));
+  /** Answers a request seen before from its kept answer, before validation and the search. */
+  const answerIfKept =
+    (kept: Kept): preValidationHookHandler =>
+    (request, reply, done) => {
+      const key = keyOf(request, kept);
+      const answer = peekAnswer(model, answers, key);
+      if (!answer) {
+        keys.set(request, key);
+        done();
+        return;
+      }
+      sendJsonText(request, reply, sent(answer)).catch((error: unknown) => reply.send(error));
+    };
+  const keeping = (kept: Kept) => ({
+    validationError: noConnectorTypes,
+    preValidation: answerIfKept(kept),
+  });
+  const signedIn = (request: FastifyRequest): Viewer => ({ userId: request.auth?.user.id ?? null });
+  const guest = (): Viewer => visitor;
+  const list = { kind: 'list', viewer: signedIn } as const;
+  const guestList = { kind: 'list', viewer: guest } as const;
+  const map = { kind: 'map', viewer: signedIn } as const;
+  const guestMap = { kind: 'map', viewer: guest } as const;
+  // The signed-in list and map only need the caller's id, and a moving map asks many times
+  // a second: they trust a recently seen token (AUTH_CACHE_MS).
   route(
     app,
     listStations,
-    async ({ body, auth }) => new JsonText(listPage(model, body, { userId: auth.user.id })),
-    readHeavy,
+    async ({ body, request }) =>
+      sent(listPage(model, answers, keyOf(request, list), body, signedIn(request))),
+    { ...keeping(list), cachedAuth: true },
   );
   route(
     app,
     listStationsGuest,
-    async ({ body }) => new JsonText(listPage(model, body, visitor)),
-    filterErrors,
+    async ({ body, request }) =>
+      sent(listPage(model, answers, keyOf(request, guestList), body, visitor)),
+    keeping(guestList),
   );
   route(
     app,
     mapPoints,
-    async ({ body, auth }) => new JsonText(mapPointsJson(model, body, { userId: auth.user.id })),
-    readHeavy,
+    async ({ body, request }) =>
+      sent(mapPointsJson(model, answers, keyOf(request, map), body, signedIn(request))),
+    { ...keeping(map), cachedAuth: true },
   );
   route(
     app,
     mapPointsGuest,
-    async ({ body }) => new JsonText(mapPointsJson(model, body, visitor)),
-    filterErrors,
+    async ({ body, request }) =>
+      sent(mapPointsJson(model, answers, keyOf(request, guestMap), body, visitor)),
+    keeping(guestMap),
   );
 
   route(app, getStation, async ({ params, query, auth }) =>

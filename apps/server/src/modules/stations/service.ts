@@ -3,9 +3,11 @@ import { parseQrCode } from '@evcharge/api/stations/find-by-qr';
 import type { listStations } from '@evcharge/api/stations/list-stations';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
+import type { AnswerCache, KeptAnswer } from './answer-cache';
 import { canSee } from './detail';
 import { pageJson, pointsJson } from './page';
 import type { StationReadModel } from './read-model';
+import type { Snapshot } from './snapshot';
 import { findMatches, type StationFilter, type Viewer } from './search';
 import { findConnectorByQr } from './repo';
 
@@ -15,21 +17,62 @@ export type ListBody = z.output<(typeof listStations)['body']>;
 
 export const visitor: Viewer = { userId: null };
 
-/** One page of matching stations as JSON (stationPageSchema), from memory. */
-export function listPage(model: StationReadModel, body: ListBody, viewer: Viewer): Buffer {
-  const { page, pageSize, ...filter } = body;
-  const snapshot = model.snapshot();
-  return pageJson(snapshot, findMatches(snapshot, filter, viewer), page, pageSize);
+/** Only owners of private stations see something other than a visitor does. */
+function sharedViewer(snapshot: Snapshot, viewer: Viewer): Viewer {
+  return viewer.userId !== null && snapshot.ownerIds.has(viewer.userId) ? viewer : visitor;
 }
 
-/** Every matching station as map points (stationPointsSchema), from memory. */
-export function mapPointsJson(
+/**
+ * The key of an answer: its kind, the body as the client sent it (parsed, before validation,
+ * so a request asked again skips validation too) and, for owners of private stations only,
+ * who asks; every other caller shares the visitor's answers.
+ */
+export function answerKey(
   model: StationReadModel,
-  filter: StationFilter,
+  kind: 'list' | 'map',
+  body: unknown,
   viewer: Viewer,
 ): string {
+  const { userId } = sharedViewer(model.snapshot(), viewer);
+  return `${kind}|${userId ?? ''}|${JSON.stringify(body)}`;
+}
+
+/** The kept answer for `key` if there is one (the stations have not changed since). */
+export function peekAnswer(model: StationReadModel, cache: AnswerCache, key: string) {
+  return cache.peek(key, model.version());
+}
+
+/**
+ * One page of matching stations as JSON (stationPageSchema), from memory, kept under `key`
+ * (answerKey of the request) until the stations change.
+ */
+export function listPage(
+  model: StationReadModel,
+  cache: AnswerCache,
+  key: string,
+  body: ListBody,
+  viewer: Viewer,
+): KeptAnswer<Buffer> {
   const snapshot = model.snapshot();
-  return pointsJson(snapshot, findMatches(snapshot, filter, viewer));
+  return cache.answer(key, model.version(), () => {
+    const { page, pageSize, ...filter } = body;
+    const matches = findMatches(snapshot, filter, sharedViewer(snapshot, viewer));
+    return pageJson(snapshot, matches, page, pageSize);
+  });
+}
+
+/** Every matching station as map points (stationPointsSchema), from memory, kept as above. */
+export function mapPointsJson(
+  model: StationReadModel,
+  cache: AnswerCache,
+  key: string,
+  filter: StationFilter,
+  viewer: Viewer,
+): KeptAnswer<string> {
+  const snapshot = model.snapshot();
+  return cache.answer(key, model.version(), () =>
+    pointsJson(snapshot, findMatches(snapshot, filter, sharedViewer(snapshot, viewer))),
+  );
 }
 
 /** The station and connector of a QR code `{altName}-{connectorNumber}`. */
