@@ -1,9 +1,10 @@
 // Benchmark: the JavaScript a phone downloads to show the map home, gzip-compressed (level 9).
 // The page loads over an emulated slow 4G link (Lighthouse's mobile figures: 150 ms RTT,
-// 1.6 Mbit/s down). "First load" is every script whose request started before the First
-// Contentful Paint (the browser's own paint timing: the home screen's shell, toolbar and filter
-// chips); "with the map" adds what loads after it until the network is idle and the map has
-// drawn its stations.
+// 1.6 Mbit/s down). The first-load figure is every script asked for until React had rendered
+// the home screen (its toolbar live): what the home needs to come alive. "Before first paint"
+// is the part whose request started before the First Contentful Paint (the browser's own paint
+// timing: index.html's static shell paints before any script), and "with the map" adds what
+// loads after the home screen until the network is idle and the map has drawn its stations.
 //
 //   npm run build -w @evcharge/web && npm run first-load -w @evcharge/bench
 import { gzipSync } from 'node:zlib';
@@ -31,9 +32,18 @@ try {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
+  // When React has put the home screen into the page (a MutationObserver sees it at once).
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="home-page"]')) return;
+      (window as { homeAt?: number }).homeAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`${server.baseUrl}/?locale=en`, { waitUntil: 'commit' });
   await page.getByTestId('home-page').waitFor({ timeout: 60_000 });
-  const homeAt = await page.evaluate(() => performance.now());
+  const homeAt = await page.evaluate(() => (window as { homeAt?: number }).homeAt ?? performance.now());
   await page.getByTestId('map-container').waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
@@ -50,19 +60,29 @@ try {
     url: new URL(url).pathname,
     gzip,
     afterPaint: (startOf.get(url) ?? Number.POSITIVE_INFINITY) >= timing.fcp,
+    afterHome: (startOf.get(url) ?? Number.POSITIVE_INFINITY) >= homeAt,
   }));
   console.log(`first contentful paint at ${Math.round(timing.fcp)} ms, home screen at ${Math.round(homeAt)} ms (slow 4G)\n`);
 
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const first = scripts.filter((s) => !s.afterPaint).reduce((sum, s) => sum + s.gzip, 0);
+  const home = scripts.filter((s) => !s.afterHome).reduce((sum, s) => sum + s.gzip, 0);
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log('| script | gzip kB | loaded |');
   console.log('|---|---|---|');
   for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(`| ${s.url} | ${kb(s.gzip)} | ${s.afterPaint ? 'after first paint' : 'first load'} |`);
+    const when = !s.afterPaint
+      ? 'before first paint'
+      : !s.afterHome
+        ? 'before the home screen'
+        : 'after the home screen';
+    console.log(`| ${s.url} | ${kb(s.gzip)} | ${when} |`);
   }
-  console.log(`\nfirst-load JavaScript (gzip): ${kb(first)} kB (target < ${TARGET_KB} kB)`);
-  console.log(`with the map module after first paint: ${kb(total)} kB`);
+  // The target counts everything the home screen needs to come alive, not only what blocks
+  // the first paint (the static shell paints before any script).
+  console.log(`\nbefore first paint: ${kb(first)} kB`);
+  console.log(`first-load JavaScript (gzip), everything before the home screen rendered: ${kb(home)} kB (target < ${TARGET_KB} kB)`);
+  console.log(`with the map module after the home screen: ${kb(total)} kB`);
 } finally {
   await browser.close();
   await server.stop();

@@ -2,7 +2,7 @@
 // Debian's Chromium (Lighthouse's default mobile emulation and throttling).
 //
 //   npm run build -w @evcharge/web && npm run lighthouse -w @evcharge/bench [-- --runs 3]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,8 +10,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, startDemoServer } from './start-server';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+// --save FILE writes the first run's full report (JSON), and FILE.trace.json its trace, for a
+// closer look.
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, save: { type: 'string' } } });
 const runs = Number(values.runs);
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const server = await startDemoServer(18491);
 const userDataDir = mkdtempSync(join(tmpdir(), 'evcharge-lh-'));
 const chrome = await chromeLauncher.launch({
@@ -31,16 +34,17 @@ try {
       logLevel: 'error',
     });
     if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) {
       console.log(`| ${run} | failed: ${lhr.runtimeError.code} | | | | | |`);
       continue;
     }
     if (run === 1) {
-      const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-      console.log(`<!-- LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown'} -->`);
-      const boot = lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] } | undefined;
-      for (const item of (boot?.items ?? []).slice(0, 4)) console.log(`<!-- script time: ${item.url.replace(/^https?:\/\/[^/]+/, "")} ${Math.round(item.scripting)} ms -->`);
+      if (values.save) {
+        writeFileSync(values.save, JSON.stringify(lhr));
+        writeFileSync(`${values.save}.trace.json`, JSON.stringify((artifacts as { Trace?: unknown }).Trace ?? null));
+      }
+      printDiagnostics(lhr.audits);
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
@@ -56,4 +60,23 @@ try {
   chrome.kill();
   rmSync(userDataDir, { recursive: true, force: true });
   await server.stop();
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+
+/** The first run's why: the LCP element and its phases, script time per file, long tasks. */
+function printDiagnostics(audits: Audits): void {
+  const details = <T>(id: string) => audits[id]?.details as { items?: T[] } | undefined;
+  const lcp = details<{ items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }>('largest-contentful-paint-element');
+  console.log(`<!-- LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown'} -->`);
+  const phases = (lcp?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(', ');
+  if (phases) console.log(`<!-- LCP phases (ms): ${phases} -->`);
+  const work = details<{ groupLabel: string; duration: number }>('mainthread-work-breakdown');
+  console.log(`<!-- main thread (ms): ${(work?.items ?? []).map((i) => `${i.groupLabel} ${Math.round(i.duration)}`).join(', ')} -->`);
+  for (const item of (details<{ url: string; scripting: number }>('bootup-time')?.items ?? []).slice(0, 5)) {
+    console.log(`<!-- script time: ${shortUrl(item.url)} ${Math.round(item.scripting)} ms -->`);
+  }
+  for (const task of (details<{ url: string; startTime: number; duration: number }>('long-tasks')?.items ?? []).slice(0, 10)) {
+    console.log(`<!-- long task: ${shortUrl(task.url)} at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms -->`);
+  }
 }

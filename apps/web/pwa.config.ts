@@ -23,10 +23,13 @@ export const pwaManifest: VitePWAOptions['manifest'] = {
 };
 
 // The shell (HTML, JS, CSS, locale chunks) is precached; API, auth, admin and developer pages
-// always go to the network, and navigations to them never fall back to index.html.
+// always go to the network, and navigations to them never fall back to the app.
+// As on the server, / is index.html (the map home's static shell, whatever its query: no
+// precached file differs by query) and every other screen's path is app.html.
 export const pwaWorkbox: VitePWAOptions['workbox'] = {
   globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
-  navigateFallback: '/index.html',
+  ignoreURLParametersMatching: [/.*/],
+  navigateFallback: '/app.html',
   navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/admin/, /^\/dev\//, /^\/health/, /^\/ready/],
   runtimeCaching: [],
   cleanupOutdatedCaches: true,

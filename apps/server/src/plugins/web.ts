@@ -49,10 +49,17 @@ export async function registerWeb(
   options: { webDist: string; brandTitle: string },
 ): Promise<void> {
   const hasApp = existsSync(path.join(options.webDist, 'index.html'));
+  // index.html paints the map home's static shell; every other screen's path gets app.html
+  // (the same app with a neutral shell) when the build has it.
+  const hasScreenPage = existsSync(path.join(options.webDist, 'app.html'));
+  const pageFor = (url: string) =>
+    hasScreenPage && (url.split('?')[0] ?? '/') !== '/' ? 'app.html' : 'index.html';
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: options.webDist,
-      index: 'index.html',
+      // An array: with a string, @fastify/static 8 finds no index for / when it looks for a
+      // precompressed copy, and / went to the not-found handler below.
+      index: ['index.html'],
       // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -74,7 +81,7 @@ export async function registerWeb(
   app.get('/admin/*', { schema: { hide: true } }, admin);
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasApp && wantsAppShell(request)) return reply.sendFile('index.html');
+    if (hasApp && wantsAppShell(request)) return reply.sendFile(pageFor(request.url));
     return sendError(reply, new AppError('NOT_FOUND'));
   });
 }

@@ -1,5 +1,6 @@
 import { paths, futurePublicPaths, ADMIN_URL } from './paths';
-import { isLanguage, type Language } from '@evcharge/domain/constants';
+import type { Language } from '@evcharge/domain/constants';
+import { languageFromQuery } from '@/lib/locale-files';
 
 // SPEC §4, route guard. Pure functions: the component in route-guard.tsx applies them.
 
@@ -76,10 +77,9 @@ export type QueryEffects = {
 
 export function readQueryEffects(search: string): QueryEffects {
   const params = new URLSearchParams(search);
-  const code = params.get('locale')?.slice(0, 2).toLowerCase();
   const token = params.get('fcmtoken')?.trim();
   return {
-    language: isLanguage(code) ? code : null,
+    language: languageFromQuery(search),
     fcmToken: token ? token : null,
     clearNewDesign: params.has('isOldDesign'),
   };

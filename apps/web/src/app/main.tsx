@@ -1,30 +1,50 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { afterFirstScreen } from '@/lib/first-screen';
-import { initI18n } from '@/lib/i18n';
-import { applyDisplayScale, initialLanguage } from '@/lib/preferences';
-import { runBootRedirects } from './boot';
-import { Providers } from './providers';
-import { createAppRouter } from './router';
+// The entry: styles, then the app once the static shell has painted.
 import '../styles/global.css';
+// index.html paints the map home's static shell (boot-shell.ts) before any script has run, so
+// the styles that shell needs are in the entry's stylesheet rather than the map home's chunk.
+import '@/features/map/components/map-home.css';
+import '@/features/map/components/map-toolbar.css';
+import './boot-shell.css';
+import { loadLocaleFile, startLanguage } from '@/lib/locale-files';
 
-async function start(): Promise<void> {
-  if (!(await runBootRedirects())) return;
-  applyDisplayScale();
-  await initI18n(initialLanguage());
-  const router = createAppRouter();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  // The service worker is no part of the first screen: it registers once that has rendered.
-  void afterFirstScreen()
-    .then(() => import('virtual:pwa-register'))
-    .then(({ registerSW }) => registerSW({ immediate: true }));
+/**
+ * Resolves once the browser has shown the static shell (its First Contentful Paint). Module
+ * scripts may run as soon as the stylesheets are in, before anything is on screen: evaluating
+ * the app first (a phone takes a while) would hold the shell back, and on a slow link its
+ * download would take bandwidth from the shell's stylesheet. A hidden page paints nothing, so
+ * it does not wait, and neither does a browser that cannot tell.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const hasPainted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    const canTell = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+    if (document.visibilityState === 'hidden' || !canTell || hasPainted()) {
+      return resolve();
+    }
+    const done = () => {
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', done);
+      resolve();
+    };
+    const observer = new PerformanceObserver(() => {
+      if (hasPainted()) done();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    document.addEventListener('visibilitychange', done);
+    // Should no paint be reported (a browser's quirk), start anyway.
+    setTimeout(done, 1000);
+  });
 }
 
-void start();
+void afterFirstPaint().then(async () => {
+  // The first screen's texts and the map home's code come with the app's code, not after it:
+  // i18n and the router would ask for them next, each a round trip more on a slow link.
+  const language = startLanguage(window.location.search);
+  void loadLocaleFile(language, 'common');
+  if (window.location.pathname === '/') {
+    void import('@/features/map/components/map-home-page');
+    void loadLocaleFile(language, 'map'); // the map home's namespace (router.tsx)
+  }
+  const { start } = await import('./start');
+  await start();
+});

@@ -4,7 +4,7 @@ import {
   type ContractBody,
   type ContractResponse,
 } from '@evcharge/api/contract';
-import { ApiError, toApiError } from './api-error';
+import { ApiError } from './api-error';
 import { clearSession, getAccessToken } from './session';
 
 /** A request with no answer after this long counts as a network failure. */
@@ -31,6 +31,22 @@ async function readJson(response: Response): Promise<unknown> {
     return JSON.parse(text);
   } catch {
     return text;
+  }
+}
+
+/**
+ * The ApiError of an error answer. Reading it needs the error catalogue, loaded with the
+ * first failed request (lib/error-answer.ts; also fetched once the first screen is idle). If
+ * even that load fails, the server is unreachable for files too: the status still says what
+ * kind of failure it was.
+ */
+async function errorOf(response: Response, body: unknown): Promise<ApiError> {
+  try {
+    const { toApiError } = await import('./error-answer');
+    return toApiError(response.status, body, response.headers.get('Retry-After'));
+  } catch {
+    const code = response.status >= 500 ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN';
+    return new ApiError(response.status, code, `HTTP ${response.status}`);
   }
 }
 
@@ -67,7 +83,7 @@ export async function apiRequest<C extends Contract>(
   const body = await readJson(response);
   if (!response.ok) {
     if (response.status === 401 && contract.auth === 'user') clearSession();
-    throw toApiError(response.status, body, response.headers.get('Retry-After'));
+    throw await errorOf(response, body);
   }
   return body as ContractResponse<C>;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isErrorCode, type ErrorCode, type FieldError } from '@evcharge/domain/errors';
+import type { ErrorCode, FieldError } from '@evcharge/domain/errors';
 
 /** NETWORK: no answer at all (offline, DNS, time-out); every other code is the catalogue's. */
 export type ClientErrorCode = ErrorCode | 'NETWORK';
@@ -20,43 +20,6 @@ export class ApiError extends Error {
     this.fields = fields;
     this.details = details;
   }
-}
-
-// Answers that are not our JSON (a proxy's 502 page, an old server) still get a fitting code.
-function codeForStatus(status: number): ErrorCode {
-  if (status === 401) return 'UNAUTHORIZED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 413) return 'PAYLOAD_TOO_LARGE';
-  if (status === 429) return 'TOO_MANY_REQUESTS';
-  if (status === 502 || status === 503 || status === 504) return 'SERVICE_UNAVAILABLE';
-  return 'UNKNOWN';
-}
-
-function isFieldError(value: unknown): value is FieldError {
-  return typeof value === 'object' && value !== null &&
-    typeof (value as FieldError).path === 'string' && typeof (value as FieldError).rule === 'string';
-}
-
-function pickDetails(value: unknown): Details {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
-  ) as Details;
-}
-
-/** Turns an error answer into an ApiError, whatever its body. */
-export function toApiError(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = isErrorCode(record.code) ? record.code : codeForStatus(status);
-  const message = typeof record.message === 'string' ? record.message : `HTTP ${status}`;
-  const fields = Array.isArray(record.fields) ? record.fields.filter(isFieldError) : [];
-  const details = pickDetails(record.details);
-  const retryAfter = Number(retryAfterHeader);
-  if (details.retryAfterSeconds === undefined && retryAfterHeader && Number.isFinite(retryAfter)) {
-    details.retryAfterSeconds = retryAfter;
-  }
-  return new ApiError(status, code, message, fields, details);
 }
 
 /** The translated, driver-facing text of any error a request or a chunk load can throw. */

@@ -14,12 +14,17 @@ export type { Brand };
  * zod stays off its network path (issue 3: first-load JS under 150 kB). The boot redirect for
  * `isNewDesign` needs it before anything renders and passes `{ waitForFirstScreen: false }`.
  */
+/** The brand's contract, and with it zod: loaded on demand, off the first screen's path. */
+export function loadBrandContract() {
+  return import('@evcharge/api/brand/get-brand');
+}
+
 export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
   queryOptions({
     queryKey: ['brand'],
     queryFn: async ({ signal }) => {
       if (waitForFirstScreen) await afterFirstScreen();
-      const { getBrand } = await import('@evcharge/api/brand/get-brand');
+      const { getBrand } = await loadBrandContract();
       return apiRequest(getBrand, { signal });
     },
     staleTime: staleTime.brand,

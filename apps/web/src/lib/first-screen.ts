@@ -2,6 +2,8 @@
 // the service worker) waits until it has rendered, so a phone on a slow link spends its first
 // seconds on what it shows (issue 3: first-load JS of the map home under 150 kB gzip).
 
+import { yieldToMain } from './yield';
+
 let resolveFirstScreen: () => void = () => {};
 const firstScreen = new Promise<void>((resolve) => {
   resolveFirstScreen = resolve;
@@ -16,6 +18,7 @@ export function markFirstScreenRendered(): void {
   requestAnimationFrame(() => setTimeout(resolveFirstScreen, 0));
 }
 
+/** Settles after the first screen, each caller in a task of its own (no one long task). */
 export function afterFirstScreen(): Promise<void> {
-  return firstScreen;
+  return firstScreen.then(yieldToMain);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatUtcOffset, formatWallTime, minorToDecimal } from './format';
+import { formatCount, formatMoney, formatUtcOffset, formatWallTime, minorToDecimal } from './format';
+import { languages } from '@evcharge/domain/constants';
 import { toBcp47 } from './i18n';
 
 describe('format', () => {
@@ -28,5 +29,12 @@ describe('format', () => {
     expect(formatWallTime('21:00', 'en')).toBe('9:00 PM');
     expect(formatUtcOffset(120)).toBe('UTC+2');
     expect(formatUtcOffset(-210)).toBe('UTC−3:30');
+  });
+
+  it.each([...languages])('writes a cluster count as Intl compact notation does (%s)', (language) => {
+    const compact = new Intl.NumberFormat(toBcp47(language), { notation: 'compact' });
+    for (const count of [0, 1, 7, 42, 999, 1000, 1234, 56_789, 100_000]) {
+      expect(formatCount(count, language)).toBe(compact.format(count));
+    }
   });
 });

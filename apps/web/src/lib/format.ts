@@ -32,8 +32,31 @@ export function formatMoney(minor: number, currency: string, language: string): 
   }
 }
 
+// Making an Intl.NumberFormat costs far more than using one (the map labels every cluster on
+// every frame): one per language and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(toBcp47(language), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(toBcp47(language), options).format(value);
+  return numberFormat(language, options).format(value);
+}
+
+/**
+ * A count in little room (a map cluster): compact from a thousand on ("1,2 тыс."). Below that
+ * every language of the app writes the plain number, and the first compact formatter costs a
+ * phone several milliseconds.
+ */
+export function formatCount(count: number, language: string): string {
+  return Number.isInteger(count) && count >= 0 && count < 1000 ? String(count) : formatNumber(count, language, { notation: 'compact' });
 }
 
 export function formatPercent(percent: number, language: string): string {

@@ -1,6 +1,8 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterFirstScreen } from './first-screen';
+import { loadLocaleFile } from './locale-files';
+import { whenIdle } from './yield';
 import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
@@ -19,8 +21,9 @@ const bootNamespaces: Namespace[] = ['common'];
 
 /**
  * Error and form-rule texts are needed only once something fails or a form is checked, so they
- * load right after the first screen (issue 3: first-load JS), and components re-render when
- * they arrive (`bindI18n: 'loaded'`). The service worker caches them for offline use.
+ * load after the first screen once the browser is idle (issue 3: first-load JS, and no long
+ * task while the map sets up), and components re-render when they arrive (`bindI18n:
+ * 'loaded'`). The service worker caches them for offline use.
  */
 const afterPaintNamespaces: Namespace[] = ['errors', 'validation'];
 
@@ -39,16 +42,13 @@ export function toBcp47(language: string): string {
   return bcp47[language as Language] ?? language;
 }
 
-// One chunk per language and namespace: a reader downloads only their own texts.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
-
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
+    const loaded = loadLocaleFile(language, namespace);
+    if (!loaded) return callback(null, {});
+    loaded.then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -59,7 +59,22 @@ function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = toBcp47(language);
 }
 
+/** Settles when the first `initI18n` has: namespaces can be asked for before that. */
+let initialized: Promise<unknown> | null = null;
+
 export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<typeof i18n> {
+  if (!initialized) {
+    initialized = startI18n(language);
+    await initialized;
+  } else {
+    await initialized;
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+  }
+  syncDocumentLanguage(language);
+  return i18n;
+}
+
+async function startI18n(language: Language): Promise<void> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', syncDocumentLanguage);
     await i18n
@@ -77,16 +92,21 @@ export async function initI18n(language: Language = DEFAULT_LANGUAGE): Promise<t
         showSupportNotice: false,
         react: { bindI18n: 'languageChanged loaded' },
       });
-    void afterFirstScreen().then(() => i18n.loadNamespaces(afterPaintNamespaces));
+    void afterFirstScreen()
+      .then(() => whenIdle())
+      .then(() => i18n.loadNamespaces(afterPaintNamespaces));
   } else if (i18n.language !== language) {
     await i18n.changeLanguage(language);
   }
-  syncDocumentLanguage(language);
-  return i18n;
 }
 
-export function loadNamespaces(list: readonly Namespace[]): Promise<void> {
-  return i18n.loadNamespaces([...list]);
+/**
+ * Loads these namespaces of the current language. Callable while i18n is still starting (the
+ * first screen's code and texts load alongside the boot texts): it waits for the start.
+ */
+export async function loadNamespaces(list: readonly Namespace[]): Promise<void> {
+  if (initialized) await initialized;
+  await i18n.loadNamespaces([...list]);
 }
 
 export function changeI18nLanguage(language: Language): Promise<unknown> {

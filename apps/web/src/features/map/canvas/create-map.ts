@@ -16,6 +16,9 @@ export function createMap(element: HTMLElement, view: MapViewState, texts: MapTe
     zoomControl: false,
     attributionControl: false,
     worldCopyJump: true,
+    // Tiles appear as they load instead of fading in: a fade repaints and recomposites every
+    // tile for a third of a second, frame after frame, while a phone is still setting up.
+    fadeAnimation: false,
     minZoom: 2,
     maxZoom: 19,
   });
@@ -27,27 +30,15 @@ export function createMap(element: HTMLElement, view: MapViewState, texts: MapTe
 /**
  * A grid drawn locally under the tiles: it pans and zooms with the map, so with no tiles
  * (offline, or a tile server that is down) the map still looks like a map, not like a failure.
+ * Each tile is a plain element whose stylesheet draws the lines (map-view.css): no canvas to
+ * allocate and draw per tile while the map sets up.
  */
 export function addOfflineGrid(map: L.Map): L.GridLayer {
-  const isDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  const major = isDark ? 'rgba(255,255,255,0.08)' : 'rgba(40,60,80,0.12)';
-  const minor = isDark ? 'rgba(255,255,255,0.035)' : 'rgba(40,60,80,0.05)';
   const grid = new L.GridLayer({ tileSize: 256, zIndex: 0, updateWhenZooming: false });
   // Overriding the tile factory of this one instance (Leaflet's documented extension point).
   (grid as unknown as { createTile: () => HTMLElement }).createTile = () => {
-    const tile = document.createElement('canvas');
-    tile.width = tile.height = 256;
-    const context = tile.getContext('2d');
-    if (context) {
-      context.fillStyle = minor;
-      for (let i = 64; i < 256; i += 64) {
-        context.fillRect(i, 0, 1, 256);
-        context.fillRect(0, i, 256, 1);
-      }
-      context.fillStyle = major;
-      context.fillRect(0, 0, 1, 256);
-      context.fillRect(0, 0, 256, 1);
-    }
+    const tile = document.createElement('div');
+    tile.className = 'map-grid-tile';
     return tile;
   };
   return grid.addTo(map);

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useBrandQuery, useDocumentTitle } from '@/lib/brand';
+import { brandLogoImage } from '@/components/brand-logo';
+import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand';
+import { afterFirstScreen } from '@/lib/first-screen';
+import { yieldToMain } from '@/lib/yield';
 import { useSession } from '@/lib/session';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
@@ -12,12 +15,46 @@ import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
 
-// Leaflet, supercluster and the map code load after the shell has painted (issue 3: first-load
-// JS under 150 kB gzip); the list, the filter form and the station sheet load when first opened.
-const MapView = lazy(() => import('./map-view').then((m) => ({ default: m.MapView })));
+// Leaflet, supercluster and the map code load after the first screen (issue 3: first-load JS
+// under 150 kB gzip), alongside the brand that says where the map starts rather than after it;
+// the list, the filter form and the station sheet load when first opened.
+let mapViewModule: Promise<typeof import('./map-view')> | null = null;
+
+/**
+ * Zod (it comes with the brand's contract, which the map needs first anyway), the stations'
+ * contract and Leaflet each take a phone a while to evaluate: one after the other, each in a
+ * task of its own, rather than all in one long task.
+ */
+async function loadMapViewInSteps() {
+  await loadBrandContract();
+  await yieldToMain();
+  await import('../api/get-map-points');
+  await yieldToMain();
+  return import('./map-view');
+}
+
+function loadMapView() {
+  mapViewModule ??= loadMapViewInSteps();
+  return mapViewModule;
+}
+
+const MapView = lazy(() => loadMapView().then((m) => ({ default: m.MapView })));
 const StationList = lazy(() => import('./station-list').then((m) => ({ default: m.StationList })));
 const FilterPanel = lazy(() => import('./filter-panel').then((m) => ({ default: m.FilterPanel })));
 const StationSheet = lazy(() => import('./station-sheet').then((m) => ({ default: m.StationSheet })));
+
+/**
+ * The map's place while its code and data load: the grid and the brand's mark, as the static
+ * shell in index.html paints them before any script (app/boot-shell.ts), so nothing moves.
+ */
+function MapPlaceholder() {
+  const { src, size } = brandLogoImage;
+  return (
+    <div className="map-home__placeholder" aria-hidden="true">
+      <img className="map-home__logo" src={src} alt="" width={size} height={size} />
+    </div>
+  );
+}
 
 function readView(value: string | null): HomeView {
   return value === 'list' || value === 'filter' ? value : 'map';
@@ -37,6 +74,11 @@ export function MapHomePage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hasShownMap, setHasShownMap] = useState(view === 'map');
   useDocumentTitle(t('map:title'));
+
+  useEffect(() => {
+    // A failure here shows where the map renders (its error boundary), not here.
+    if (view === 'map') afterFirstScreen().then(loadMapView).catch(() => undefined);
+  }, [view]);
 
   function showView(next: HomeView) {
     if (next === 'map') setHasShownMap(true);
@@ -82,7 +124,7 @@ export function MapHomePage() {
       )}
       <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
         {hasShownMap && startView ? (
-          <Suspense fallback={<div className="map-home__placeholder" aria-hidden="true" />}>
+          <Suspense fallback={<MapPlaceholder />}>
             <MapView
               initialView={startView}
               brandMap={brand?.map}
@@ -95,7 +137,7 @@ export function MapHomePage() {
             />
           </Suspense>
         ) : (
-          <div className="map-home__placeholder" aria-hidden="true" />
+          <MapPlaceholder />
         )}
         {selectedId && view === 'map' && (
           <Suspense fallback={null}>

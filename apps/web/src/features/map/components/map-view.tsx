@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type L from 'leaflet';
 import type { Brand } from '@/lib/brand';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { yieldToMain } from '@/lib/yield';
 import { useMapPointsQuery } from '../api/get-map-points';
 import { addOfflineGrid, addTiles, createMap, radiusCircle } from '../canvas/create-map';
 import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
@@ -51,34 +52,58 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
   const [area, setArea] = useState<Bounds | null>(null);
   const language = i18n.language;
 
-  // The map is made once; later props reach it through the effects below.
+  // The map is made once; later props reach it through the effects below. Setting Leaflet up
+  // takes a phone a while: the map, its grid and the marker canvas come in tasks of their own
+  // (apart from React's commit too), so no one long task blocks the first taps.
   useEffect(() => {
     const element = elementRef.current;
     if (!element) return;
-    const created = createMap(element, initialView, { zoomIn: t('map:zoomIn'), zoomOut: t('map:zoomOut') });
-    addOfflineGrid(created);
-    const canvas = attachMarkerCanvas(created, (count) => formatNumber(count, language, { notation: 'compact' }));
-    const update = () => {
-      const center = created.getCenter();
-      saveMapView({ center: { lat: center.lat, lng: center.lng }, zoom: created.getZoom() });
-      const viewport = boundsOf(created);
-      setArea((current) => (current && containsBounds(current, viewport) ? current : fetchAreaFor(viewport)));
-    };
-    created.on('moveend', update);
-    update();
-    setMap(created);
-    setMarkers(canvas);
+    let created: L.Map | null = null;
+    let canvas: MarkerCanvas | null = null;
+    let isGone = false;
+    const texts = { zoomIn: t('map:zoomIn'), zoomOut: t('map:zoomOut') };
+    void (async () => {
+      await yieldToMain();
+      if (isGone) return;
+      const map = createMap(element, initialView, texts);
+      created = map;
+      await yieldToMain();
+      if (isGone) return;
+      addOfflineGrid(map);
+      await yieldToMain();
+      if (isGone) return;
+      canvas = attachMarkerCanvas(map, (count) => formatCount(count, language));
+      const update = () => {
+        const center = map.getCenter();
+        saveMapView({ center: { lat: center.lat, lng: center.lng }, zoom: map.getZoom() });
+        const viewport = boundsOf(map);
+        setArea((current) => (current && containsBounds(current, viewport) ? current : fetchAreaFor(viewport)));
+      };
+      map.on('moveend', update);
+      update();
+      setMap(map);
+      setMarkers(canvas);
+    })();
     return () => {
-      canvas.destroy();
-      created.remove();
+      isGone = true;
+      canvas?.destroy();
+      created?.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; texts apply on the next visit
   }, []);
 
+  // The tiles in a task of their own, after the map's first frame.
   useEffect(() => {
     if (!map || !brandMap) return;
-    const tiles = addTiles(map, brandMap);
-    return () => void tiles.remove();
+    let tiles: L.TileLayer | null = null;
+    let isGone = false;
+    void yieldToMain().then(() => {
+      if (!isGone) tiles = addTiles(map, brandMap);
+    });
+    return () => {
+      isGone = true;
+      tiles?.remove();
+    };
   }, [map, brandMap]);
 
   // Stations within a radius count from the driver, or else from the middle of the area shown.

@@ -1,0 +1,85 @@
+// The static shells that index.html and app.html paint before any script has run (built into the
+// HTML by vite.config.ts, so no script or request is needed to show them). React replaces them
+// on its first render (main.tsx renders once the first screen's code and texts are in), so the
+// shells use the real screens' classes and sizes: the swap moves nothing.
+//
+// The language is known only once a script has read it (localStorage `Lang`, `?locale=`), so
+// the shells carry no words: the app's name is the same in every language (locales.test.ts),
+// and where a label will stand a soft bar holds its place.
+//
+// Plain strings, no DOM or React: vite.config.ts imports this module when it builds the HTML.
+import { brandLogo, brandLogoImage } from '../components/brand-logo.ts';
+import { ICON_STROKE_WIDTH, iconPaths, type IconName } from '../components/ui/icon-paths.ts';
+import common from '../locales/ru/common.json' with { type: 'json' };
+
+/** The app's name as the header shows it before the brand has loaded (`common:appName`). */
+export const APP_NAME: string = common.appName;
+
+function icon(name: IconName, size: number): string {
+  return `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="${ICON_STROKE_WIDTH}" stroke-linecap="round" stroke-linejoin="round"><path d="${iconPaths[name]}"/></svg>`;
+}
+
+/** Where a label will be: a bar of about its length (s, m or l). */
+function label(length: 's' | 'm' | 'l' = 'm'): string {
+  return `<i class="boot-shell__label boot-shell__label--${length}"></i>`;
+}
+
+function brandMark(): string {
+  const logo = `<svg class="brand-mark__logo" viewBox="${brandLogo.viewBox}"><rect width="512" height="512" rx="${brandLogo.cornerRadius}" fill="var(--brand-fill)"/><path d="${brandLogo.prongs}" fill="var(--on-brand-fill)" opacity="0.8"/><path d="${brandLogo.body}" fill="var(--on-brand-fill)"/><path d="${brandLogo.bolt}" fill="var(--brand-fill)"/></svg>`;
+  return `<span class="brand-mark">${logo}<span class="brand-mark__title">${APP_NAME}</span></span>`;
+}
+
+/** The brand's mark on the map's grid while the map loads (the map home draws the same). */
+export function mapPlaceholderHtml(): string {
+  const { src, size } = brandLogoImage;
+  return `<div class="map-home__placeholder"><img class="map-home__logo" src="${src}" alt="" width="${size}" height="${size}"></div>`;
+}
+
+// The main destinations (shell/nav-items.ts): the map first, as on the map home.
+const destinations: readonly IconName[] = ['map', 'user', 'settings'];
+
+/** The main shell (app-shell.tsx) around the map home (map-home-page.tsx), signed out. */
+export function mapHomeShellHtml(): string {
+  const header =
+    '<header class="app-header"><div class="app-header__inner">' +
+    `<span class="app-header__brand">${brandMark()}</span>` +
+    '<span class="app-header__nav">' +
+    destinations
+      .map((name, i) => `<span class="app-header__link${i === 0 ? ' boot-shell__current' : ''}">${icon(name, 20)}${label('s')}</span>`)
+      .join('') +
+    '</span>' +
+    `<span class="app-header__help">${icon('help', 22)}</span>` +
+    `<span class="button button--primary">${icon('login', 20)}${label('m')}</span>` +
+    '</div></header>';
+  const toolbar =
+    '<div class="map-toolbar">' +
+    '<span class="segmented">' +
+    `<span class="segmented__option boot-shell__pressed">${icon('map', 20)}${label('s')}</span>` +
+    `<span class="segmented__option">${icon('list', 20)}${label('s')}</span>` +
+    '</span>' +
+    `<span class="toolbar-button">${icon('locate', 20)}<span class="toolbar-button__text">${label('l')}</span></span>` +
+    `<span class="toolbar-button toolbar-button--filter">${icon('filter', 20)}<span class="toolbar-button__text">${label('m')}</span></span>` +
+    '</div>';
+  const main =
+    '<div class="shell__main"><div class="map-home" data-view="map">' +
+    toolbar +
+    `<div class="map-home__stage">${mapPlaceholderHtml()}</div>` +
+    '</div></div>';
+  const footer =
+    '<div class="shell__footer"><span class="shell__legal">' +
+    (['m', 'm', 's', 'l', 'l'] as const).map((length) => `<span class="boot-shell__link">${label(length)}</span>`).join('') +
+    '</span></div>';
+  const tabBar =
+    '<div class="tab-bar">' +
+    destinations
+      .map((name, i) => `<span class="tab-bar__item${i === 0 ? ' boot-shell__current' : ''}">${icon(name, 24)}${label('s')}</span>`)
+      .join('') +
+    '</div>';
+  return `<div class="shell boot-shell" aria-hidden="true">${header}${main}${footer}${tabBar}</div>`;
+}
+
+/** Any other screen (app.html): the brand's mark in the middle until the screen is in. */
+export function splashShellHtml(): string {
+  const { src, size } = brandLogoImage;
+  return `<div class="boot-splash" aria-hidden="true"><img class="boot-splash__logo" src="${src}" alt="" width="${size}" height="${size}"></div>`;
+}
