@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { demoAccounts } from '../apps/server/src/db/demo-data/accounts';
 import { CLIENT_USER_TYPE } from '../packages/domain/src/constants';
-import { seedStationsDatabase } from './start-server';
+import { seedStationsDatabase, serverNodeFlags } from './start-server';
 
 const { values } = parseArgs({
   options: {
@@ -58,9 +58,13 @@ function uniqueSearch(): string {
   return search(lat + dLat, lng + dLng, unique);
 }
 
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+function start(
+  script: string,
+  env: Record<string, string>,
+  execArgv = ['--import', 'tsx'],
+): Promise<ChildProcess> {
   const child = fork(new URL(script, import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -128,16 +132,15 @@ try {
   const barePort = '18481';
   const startApp = performance.now();
   children.push(
-    await start('./serve-app.ts', {
-      PORT: appPort,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    }),
+    // The server runs with the flags `npm start` gives it; the bare route gets the same.
+    await start(
+      './serve-app.ts',
+      { PORT: appPort, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      serverNodeFlags,
+    ),
   );
   console.log(`server ready in ${((performance.now() - startApp) / 1000).toFixed(1)} s`);
-  children.push(await start('./serve-bare.ts', { PORT: barePort }));
+  children.push(await start('./serve-bare.ts', { PORT: barePort }, serverNodeFlags));
 
   const app = `http://127.0.0.1:${appPort}`;
   const token = await signIn(app);

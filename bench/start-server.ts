@@ -8,10 +8,18 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { insertDemoAccounts } from '../apps/server/src/db/demo-data/accounts';
 import { generateStations, insertStations } from '../apps/server/src/db/seed';
 
+/**
+ * Node flags of `npm start -w @evcharge/server` (apps/server/package.json): a young generation
+ * of up to 64 MB, so the short-lived objects of each request die young instead of being copied
+ * into the old generation, where collecting them means marking the whole station read model
+ * (docs/decisions/005).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
+
 export async function startDemoServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evcharge-bench-web-'));
   const child = fork(new URL('../apps/server/src/server.ts', import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: serverNodeFlags,
     env: {
       ...process.env,
       PORT: String(port),

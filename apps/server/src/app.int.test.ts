@@ -83,6 +83,9 @@ describe('errors', () => {
       '{"__proto__": {"admin": true}, "login": "a", "password": "b", "userType": 2}',
     );
     expect(poisoned.status).toBe(400);
+    const constructorPoisoned = await post('{"constructor": {"prototype": {"admin": true}}}');
+    expect(constructorPoisoned.status).toBe(400);
+    expect((await post('')).status).toBe(400);
     const wrongType = await server.fetch('/auth/v2/signin', {
       method: 'POST',
       headers: { 'content-type': 'application/xml' },

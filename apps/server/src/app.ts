@@ -5,6 +5,7 @@ import { brandById } from './brand/brands';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
+import { registerJsonBody } from './http/json-body';
 import { validatorCompiler } from './http/validation';
 import { lazyChildLoggerFactory, loggerOptions } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The shutdown in server.ts waits for open requests; keep-alive sockets must not hold it.
     forceCloseConnections: 'idle',
   });
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerAuth(app, db);

@@ -12,10 +12,22 @@ export type Encoding = 'br' | 'gzip';
 /** Below this a compressed answer saves less than its headers and the work cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-// Brotli first: smaller than gzip at the same speed for quality 5 (every current browser
-// sends `br`); gzip for the rest. The negotiator remembers parsed headers.
+// Brotli first: smaller than gzip at the same speed (every current browser sends `br`); gzip
+// for the rest. Browsers send a handful of distinct headers, so the choice is remembered per
+// header text, in a map that starts over when full (a client sending junk cannot grow it).
+const negotiated = new Map<string, string>();
+const MAX_NEGOTIATED = 256;
 const negotiator = new Negotiator<Encoding | 'identity'>({
   supportedValues: ['br', 'gzip', 'identity'],
+  cache: {
+    get: (key) => negotiated.get(key),
+    has: (key) => negotiated.has(key),
+    set(key, value) {
+      if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+      negotiated.set(key, value);
+      return this;
+    },
+  },
 });
 
 /** The encoding to answer with for an Accept-Encoding header, or null for plain bytes. */

@@ -54,29 +54,40 @@ export class JsonText<T> {
   declare readonly _response?: T;
   /**
    * `compressed` gives the answer's bytes in an encoding, for answers that keep them
-   * (answer-cache.ts); without it the route compresses the answer itself.
+   * (answer-cache.ts), and `compressedNow` the ones already made; without them the route
+   * compresses the answer itself.
    */
   constructor(
     readonly json: string | Buffer,
     readonly compressed?: (encoding: Encoding) => Promise<Buffer>,
+    readonly compressedNow?: (encoding: Encoding) => Buffer | undefined,
   ) {}
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const plainHeaders = { 'content-type': JSON_CONTENT_TYPE, vary: 'accept-encoding' };
+const encodedHeaders = {
+  br: { ...plainHeaders, 'content-encoding': 'br' },
+  gzip: { ...plainHeaders, 'content-encoding': 'gzip' },
+};
 
-/** Sends a JsonText, compressed when it is big enough and the client accepts it. */
-export async function sendJsonText<T>(
+/**
+ * Sends a JsonText, compressed when it is big enough and the client accepts it. Bytes made
+ * before go out at once (no promise): the kept answers of the station list and map.
+ */
+export function sendJsonText<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   text: JsonText<T>,
-) {
-  reply.type(JSON_CONTENT_TYPE);
-  if (text.json.length < MIN_COMPRESSED_BYTES) return reply.send(text.json);
-  reply.header('vary', 'accept-encoding');
+): FastifyReply | Promise<FastifyReply> {
+  if (text.json.length < MIN_COMPRESSED_BYTES) return reply.type(JSON_CONTENT_TYPE).send(text.json);
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(text.json);
-  const body = await (text.compressed?.(encoding) ?? compress(text.json, encoding));
-  return reply.header('content-encoding', encoding).send(body);
+  if (!encoding) return reply.headers(plainHeaders).send(text.json);
+  const ready = text.compressedNow?.(encoding);
+  if (ready) return reply.headers(encodedHeaders[encoding]).send(ready);
+  return (text.compressed?.(encoding) ?? compress(text.json, encoding)).then((body) =>
+    reply.headers(encodedHeaders[encoding]).send(body),
+  );
 }
 
 type HandlerResult<C extends Contract> = ContractResponse<C> | JsonText<ContractResponse<C>>;

@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   preParsingAsyncHookHandler,
   preParsingHookHandler,
+  RequestPayload,
 } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../db/client';
@@ -83,22 +84,23 @@ const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
 function cachedAuthenticator(db: Db) {
   const cache = new Map<string, { auth: Auth; until: number }>();
-  const remember = async (key: string, token: string, now: number): Promise<Auth | null> => {
+  const remember = async (token: string, now: number): Promise<Auth | null> => {
     const auth = await authenticate(db, token);
-    cache.delete(key);
+    cache.delete(token);
     if (auth) {
       // Oldest first out: a Map iterates in insertion order.
       if (cache.size >= AUTH_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { auth, until: now + AUTH_CACHE_MS });
+      cache.set(token, { auth, until: now + AUTH_CACHE_MS });
     }
     return auth;
   };
+  // Keyed by the token itself: it lives in this process's memory with every request anyway,
+  // and hashing it on each call of the busiest routes was measurable (bench/RESULTS.md).
   return (token: string | undefined): Auth | null | Promise<Auth | null> => {
     if (!token) return null;
-    const key = sha256(token);
     const now = Date.now();
-    const hit = cache.get(key);
-    return hit && hit.until > now ? hit.auth : remember(key, token, now);
+    const hit = cache.get(token);
+    return hit && hit.until > now ? hit.auth : remember(token, now);
   };
 }
 
@@ -123,15 +125,27 @@ export const requireUser: preParsingAsyncHookHandler = async (request, _reply, p
  * callback hook, so a remembered token costs no promise.
  */
 export const requireUserCached: preParsingHookHandler = (request, _reply, payload, done) => {
-  const finish = (auth: Auth | null) => {
-    request.auth = auth;
-    if (auth) done(null, payload);
-    else done(new AppError('UNAUTHORIZED'));
-  };
   const found = request.server.authenticateTokenCached(bearerToken(request));
-  if (found instanceof Promise) found.then(finish, (error: Error) => done(error));
-  else finish(found);
+  if (found instanceof Promise) {
+    found.then(
+      (auth) => signedInOr401(request, auth, payload, done),
+      (error: Error) => done(error),
+    );
+  } else {
+    signedInOr401(request, found, payload, done);
+  }
 };
+
+function signedInOr401(
+  request: FastifyRequest,
+  auth: Auth | null,
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
+  request.auth = auth;
+  if (auth) done(null, payload);
+  else done(new AppError('UNAUTHORIZED'));
+}
 
 /**
  * Public routes still know the caller when a valid token comes along. A callback hook: most

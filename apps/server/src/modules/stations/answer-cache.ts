@@ -27,6 +27,8 @@ export type Answer = string | Buffer;
 export type KeptAnswer<T extends Answer> = {
   json: T;
   compressed: (encoding: Encoding) => Promise<Buffer>;
+  /** The compressed bytes if already made. */
+  compressedNow: (encoding: Encoding) => Buffer | undefined;
 };
 
 export type AnswerCache = {
@@ -78,6 +80,7 @@ export function createAnswerCache(
   /** The answer with its compressed copies, each made on first use; `counted` learns their size. */
   function keep(json: Answer, counted: (bytes: number) => void): KeptAnswer<Answer> {
     const made = new Map<Encoding, Promise<Buffer>>();
+    const done = new Map<Encoding, Buffer>();
     return {
       json,
       compressed(encoding) {
@@ -86,12 +89,16 @@ export function createAnswerCache(
           bytesOf = compress(json, encoding);
           made.set(encoding, bytesOf);
           bytesOf.then(
-            (compressed) => counted(compressed.length),
+            (compressed) => {
+              done.set(encoding, compressed);
+              counted(compressed.length);
+            },
             () => made.delete(encoding),
           );
         }
         return bytesOf;
       },
+      compressedNow: (encoding) => done.get(encoding),
     };
   }
 

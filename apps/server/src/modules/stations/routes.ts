@@ -34,18 +34,26 @@ export function noConnectorTypes(error: AppError): AppError {
 
 /** A kept answer as the route's JSON, compressed from its kept copies. */
 function sent<T>(kept: KeptAnswer<string | Buffer>): JsonText<T> {
-  return new JsonText<T>(kept.json, kept.compressed);
+  return new JsonText<T>(kept.json, kept.compressed, kept.compressedNow);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The list or map answer this request would be kept under (answer-cache.ts). */
+    answerKey: string | null;
+  }
 }
 
 export function stationRoutes(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('answerKey', null);
   const { db, stationReadModel: model } = deps;
   // The list and the map keep their answers until the stations change (answer-cache.ts).
   const answers = createAnswerCache();
-  const keys = new WeakMap<FastifyRequest, string>();
 
   type Kept = { kind: 'list' | 'map'; viewer: (request: FastifyRequest) => Viewer };
   const keyOf = (request: FastifyRequest, { kind, viewer }: Kept) =>
-    keys.get(request) ?? answerKey(model, kind, request.body, viewer(request));
+    request.answerKey ??
+    answerKey(model, kind, request.rawJson ?? JSON.stringify(request.body), viewer(request));
   /** Answers a request seen before from its kept answer, before validation and the search. */
   const answerIfKept =
     (kept: Kept): preValidationHookHandler =>
@@ -53,11 +61,12 @@ export function stationRoutes(app: FastifyInstance, deps: Deps): void {
       const key = keyOf(request, kept);
       const answer = peekAnswer(model, answers, key);
       if (!answer) {
-        keys.set(request, key);
+        request.answerKey = key;
         done();
         return;
       }
-      sendJsonText(request, reply, sent(answer)).catch((error: unknown) => reply.send(error));
+      const sending = sendJsonText(request, reply, sent(answer));
+      if (sending instanceof Promise) sending.catch((error: unknown) => reply.send(error));
     };
   const keeping = (kept: Kept) => ({
     validationError: noConnectorTypes,

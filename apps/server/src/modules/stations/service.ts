@@ -23,18 +23,18 @@ function sharedViewer(snapshot: Snapshot, viewer: Viewer): Viewer {
 }
 
 /**
- * The key of an answer: its kind, the body as the client sent it (parsed, before validation,
- * so a request asked again skips validation too) and, for owners of private stations only,
- * who asks; every other caller shares the visitor's answers.
+ * The key of an answer: its kind, the body as the client sent it (its JSON text, before
+ * validation, so a request asked again skips validation too) and, for owners of private
+ * stations only, who asks; every other caller shares the visitor's answers.
  */
 export function answerKey(
   model: StationReadModel,
   kind: 'list' | 'map',
-  body: unknown,
+  bodyText: string,
   viewer: Viewer,
 ): string {
   const { userId } = sharedViewer(model.snapshot(), viewer);
-  return `${kind}|${userId ?? ''}|${JSON.stringify(body)}`;
+  return `${kind}|${userId ?? ''}|${bodyText}`;
 }
 
 /** The kept answer for `key` if there is one (the stations have not changed since). */
