@@ -40,6 +40,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@evcharge/server*', '@evcharge/web*'], message: 'nothing imports from an app' }] }],
     },
   },
+  // station-sim speaks OCPP to any central system: it imports nothing of ours (DESIGN.md).
+  {
+    files: ['apps/station-sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@evcharge/*'], message: 'station-sim imports nothing of ours, only the OCPP library' }] }],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: `unit` (pure code, no I/O), `int` (a real server on 127.0.0.1 with a real
+// Three suites: `unit` (pure code, no I/O; and the station simulator against a central system
+// the test starts on 127.0.0.1), `int` (a real server on 127.0.0.1 with a real
 // database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `web` (components in jsdom).
 // Playwright journeys in e2e/ are not vitest tests and are excluded everywhere.
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/station-sim/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

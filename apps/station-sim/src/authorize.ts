@@ -1,0 +1,65 @@
+// The RFID reader: a tag presented at the station starts or stops a transaction.
+import type { OCPP16 } from 'typed-ocpp';
+import { callCentral, findConnector, type StationContext } from './context';
+import { isRpcError } from './connection';
+import { canStart, type Connector } from './connector';
+import { awaitCable, startTransaction, stopTransaction } from './transactions';
+
+type AuthorizationStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
+
+export type TagOutcome =
+  | { outcome: 'started'; connectorId: number; status: AuthorizationStatus }
+  | { outcome: 'awaitingCable'; connectorId: number; status: AuthorizationStatus }
+  | { outcome: 'stopped'; connectorId: number }
+  | { outcome: 'rejected'; connectorId: number; status: AuthorizationStatus }
+  | { outcome: 'noConnector' };
+
+export async function presentTag(
+  ctx: StationContext,
+  idTag: string,
+  connectorId?: number,
+): Promise<TagOutcome> {
+  const chosen = connectorId === undefined ? undefined : findConnector(ctx, connectorId);
+  // The tag that started a transaction stops it, without asking the central system.
+  const running = (chosen ? [chosen] : ctx.connectors).find((c) => c.transaction?.idTag === idTag);
+  if (running) {
+    ctx.log(`tag ${idTag} presented: stopping the transaction on connector ${running.id}`);
+    stopTransaction(ctx, running, 'Local');
+    return { outcome: 'stopped', connectorId: running.id };
+  }
+  const connector = chosen ?? pickConnector(ctx, idTag);
+  if (!connector || !canStart(connector, ctx.isEmergency, idTag)) return { outcome: 'noConnector' };
+
+  const status = await authorize(ctx, idTag);
+  ctx.log(`tag ${idTag} presented at connector ${connector.id}: ${status}`);
+  if (status !== 'Accepted') return { outcome: 'rejected', connectorId: connector.id, status };
+  // The state may have moved while the central system answered.
+  if (!canStart(connector, ctx.isEmergency, idTag)) return { outcome: 'noConnector' };
+  const reservationId = connector.reservation?.reservationId;
+  if (connector.car) {
+    startTransaction(ctx, connector, idTag, reservationId);
+    return { outcome: 'started', connectorId: connector.id, status };
+  }
+  awaitCable(ctx, connector, idTag, reservationId);
+  return { outcome: 'awaitingCable', connectorId: connector.id, status };
+}
+
+/** A plugged car waiting for authorization first, else a free connector. */
+function pickConnector(ctx: StationContext, idTag: string): Connector | undefined {
+  const usable = ctx.connectors.filter((c) => canStart(c, ctx.isEmergency, idTag));
+  return usable.find((c) => c.car) ?? usable[0];
+}
+
+async function authorize(ctx: StationContext, idTag: string): Promise<AuthorizationStatus> {
+  if (ctx.isOnline && ctx.isBooted) {
+    try {
+      const response = (await callCentral(ctx, 'Authorize', { idTag })) as OCPP16.AuthorizeResponse;
+      return response.idTagInfo.status;
+    } catch (error) {
+      if (isRpcError(error)) return 'Invalid';
+      // The socket broke while asking: decide as if offline.
+    }
+  }
+  // LocalAuthorizeOffline: start now, the central system learns of it from StartTransaction.
+  return ctx.isOfflineStartAllowed ? 'Accepted' : 'Invalid';
+}

@@ -1,0 +1,99 @@
+// Command-line options of the simulator, parsed without side effects (tested).
+import { parseArgs } from 'node:util';
+import type { CurrentType } from './car';
+import type { ConnectorSpec } from './station';
+
+export const usage = `Simulated OCPP 1.6J charge points for any central system.
+
+Usage: npm run sim -w @evcharge/station-sim -- [options]
+
+  --url <ws-url>          the central system's OCPP endpoint, without the charge point id
+                          (default ws://127.0.0.1:8080/ocpp; the id is appended)
+  --stations <file.json>  charge points to run: [{ "id", "password", "connectors" }]
+  --id <id>               or one charge point by its id …
+  --password <password>   … and password (HTTP Basic auth, security profile 1)
+  --connectors <list>     for --id: a count, or types and powers like AC:22000,DC:50000
+  --speed <factor>        simulated time runs this many times faster (default 1)
+  --meter-interval <s>    MeterValues every this many simulated seconds (default 10)
+  --no-auto-plug          a remote start waits for a car instead of plugging one in
+  --reject-commands       answer every command with Rejected
+  --quiet                 log only connections and status changes
+  --help
+
+Type commands on stdin while it runs (help lists them).`;
+
+export type CliOptions = {
+  url: string;
+  stationsFile?: string;
+  id?: string;
+  password?: string;
+  connectors?: ConnectorSpec[] | number;
+  speed: number;
+  meterIntervalMs: number;
+  isAutoPlug: boolean;
+  isRejectingCommands: boolean;
+  isQuiet: boolean;
+  isHelp: boolean;
+};
+
+export function parseConnectors(value: string): ConnectorSpec[] | number {
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => {
+    const [type, power] = part.trim().split(':');
+    const currentType = type?.toUpperCase();
+    if (currentType !== 'AC' && currentType !== 'DC')
+      throw new Error(`--connectors: "${part}" is not AC[:watts] or DC[:watts]`);
+    const powerW = power === undefined ? undefined : Number(power);
+    if (powerW !== undefined && !(powerW > 0))
+      throw new Error(`--connectors: "${part}" has no valid power in watts`);
+    return { currentType: currentType as CurrentType, ...(powerW ? { powerW } : {}) };
+  });
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!(number > 0)) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return number;
+}
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      stations: { type: 'string' },
+      id: { type: 'string' },
+      password: { type: 'string' },
+      connectors: { type: 'string' },
+      speed: { type: 'string' },
+      'meter-interval': { type: 'string' },
+      'no-auto-plug': { type: 'boolean' },
+      'reject-commands': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  const options: CliOptions = {
+    url: values.url ?? 'ws://127.0.0.1:8080/ocpp',
+    stationsFile: values.stations,
+    id: values.id,
+    password: values.password,
+    connectors: values.connectors === undefined ? undefined : parseConnectors(values.connectors),
+    speed: positive('--speed', values.speed, 1),
+    meterIntervalMs: positive('--meter-interval', values['meter-interval'], 10) * 1000,
+    isAutoPlug: !values['no-auto-plug'],
+    isRejectingCommands: Boolean(values['reject-commands']),
+    isQuiet: Boolean(values.quiet),
+    isHelp: Boolean(values.help),
+  };
+  if (!options.isHelp) {
+    if (!/^wss?:\/\//.test(options.url))
+      throw new Error(`--url must start with ws:// or wss://, got "${options.url}"`);
+    if (!options.stationsFile && !options.id)
+      throw new Error('give --stations <file.json> or --id <id> --password <password>');
+    if (options.id && options.password === undefined) throw new Error('--id needs --password');
+  }
+  return options;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, parseConnectors } from './cli-args';
+import { runConsoleCommand } from './console-commands';
+import { createManualClock } from './clock';
+import { createStation } from './station';
+
+describe('command line', () => {
+  it('reads a station file or one station from flags', () => {
+    expect(parseCliArgs(['--url', 'ws://10.0.0.5/ocpp', '--stations', 'demo.json'])).toMatchObject({
+      url: 'ws://10.0.0.5/ocpp',
+      stationsFile: 'demo.json',
+      speed: 1,
+      meterIntervalMs: 10_000,
+      isAutoPlug: true,
+    });
+    expect(
+      parseCliArgs([
+        '--id',
+        'CP-9',
+        '--password',
+        'x',
+        '--connectors',
+        'AC:22000,dc:150000',
+        '--speed',
+        '60',
+        '--meter-interval',
+        '0.5',
+        '--no-auto-plug',
+      ]),
+    ).toMatchObject({
+      url: 'ws://127.0.0.1:8080/ocpp',
+      id: 'CP-9',
+      connectors: [
+        { currentType: 'AC', powerW: 22_000 },
+        { currentType: 'DC', powerW: 150_000 },
+      ],
+      speed: 60,
+      meterIntervalMs: 500,
+      isAutoPlug: false,
+    });
+  });
+
+  it.each([
+    [['--id', 'CP-1'], /--password/],
+    [[], /--stations/],
+    [['--stations', 'a.json', '--url', 'http://x'], /ws:\/\//],
+    [['--stations', 'a.json', '--speed', '0'], /--speed/],
+    [['--stations', 'a.json', '--bogus'], /bogus/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+
+  it('parses connector lists', () => {
+    expect(parseConnectors('3')).toBe(3);
+    expect(parseConnectors('DC')).toEqual([{ currentType: 'DC' }]);
+    expect(() => parseConnectors('XX:1')).toThrow(/AC/);
+  });
+
+  it('drives a station from typed commands without a connection', async () => {
+    const station = createStation({
+      url: 'ws://127.0.0.1:9/ocpp',
+      id: 'CP-X',
+      clock: createManualClock(),
+      connectors: 2,
+    });
+    await runConsoleCommand([station], 'plug 2 35');
+    expect(station.connector(2)).toMatchObject({ isPlugged: true, socPercent: 35 });
+    await runConsoleCommand([station], 'fault CP-X 1 GroundFailure');
+    expect(station.connector(1)).toMatchObject({ status: 'Faulted', errorCode: 'GroundFailure' });
+    expect(await runConsoleCommand([station], 'status')).toContain(
+      'CP-X #1 Faulted  (GroundFailure)',
+    );
+    await expect(runConsoleCommand([station], 'fault 1 Smoke')).rejects.toThrow(/error code/);
+    await expect(runConsoleCommand([station], 'dance')).rejects.toThrow(/unknown command/);
+    await station.close();
+  });
+});

@@ -1,0 +1,108 @@
+// Messages from the charge point to the central system, one at a time and in order
+// (OCPP-J §4.1.1: one CALL in flight). Transaction messages (StartTransaction, MeterValues of
+// a transaction, StopTransaction) are kept while the connection is down and delivered in
+// order after it comes back (OCPP 1.6 §4.7, "transaction-related messages"); a message that
+// was in flight when the socket broke is sent again, so the central system may see it twice.
+// Other messages are dropped while offline: the station reports its state after reconnecting.
+import { describeError, isRpcError } from './connection';
+
+export type OutboxItem = {
+  action: string;
+  isTransactionMessage: boolean;
+  /** Builds the payload at send time (a transaction id may have arrived meanwhile); undefined skips the message. */
+  build(): object | undefined;
+  onResult?(result: unknown): void;
+};
+
+export type Outbox = {
+  push(item: OutboxItem): void;
+  pump(): void;
+  size(): number;
+  /** Resolves once everything queued was delivered (or dropped). */
+  drained(): Promise<void>;
+  stop(): void;
+};
+
+export type OutboxDeps = {
+  canSend(): boolean;
+  call(action: string, payload: object): Promise<unknown>;
+  log(line: string): void;
+  retryDelayMs: number;
+};
+
+export function createOutbox(deps: OutboxDeps): Outbox {
+  const queue: OutboxItem[] = [];
+  let isPumping = false;
+  let isStopped = false;
+  let drainWaiters: (() => void)[] = [];
+
+  const settleIfDrained = () => {
+    if (queue.length > 0 || isPumping) return;
+    const waiters = drainWaiters;
+    drainWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  async function run(): Promise<void> {
+    while (queue.length > 0 && deps.canSend() && !isStopped) {
+      const item = queue[0]!;
+      const payload = item.build();
+      if (payload === undefined) {
+        deps.log(`skipped ${item.action}: its transaction was never accepted`);
+        queue.shift();
+        continue;
+      }
+      let result: unknown;
+      try {
+        result = await deps.call(item.action, payload);
+      } catch (error) {
+        if (isRpcError(error)) {
+          // The central system refused this very payload: sending it again would not help.
+          deps.log(`${item.action} refused: ${describeError(error)}; dropped`);
+          queue.shift();
+        } else if (!item.isTransactionMessage) {
+          queue.shift();
+        } else if (deps.canSend()) {
+          // A timeout on a live socket: wait a little, then try again.
+          deps.log(`${item.action} not answered (${describeError(error)}); retrying`);
+          await new Promise((resolve) => setTimeout(resolve, deps.retryDelayMs));
+        }
+        // Otherwise the socket is down: keep the message for the next connection.
+        continue;
+      }
+      queue.shift();
+      item.onResult?.(result);
+    }
+  }
+
+  function pump() {
+    if (isPumping) return;
+    isPumping = true;
+    void run().finally(() => {
+      isPumping = false;
+      // Something may have been pushed or the connection may have come back meanwhile.
+      if (queue.length > 0 && deps.canSend() && !isStopped) pump();
+      else settleIfDrained();
+    });
+  }
+
+  return {
+    push(item) {
+      if (isStopped) return;
+      if (!item.isTransactionMessage && !deps.canSend()) return;
+      queue.push(item);
+      pump();
+    },
+    pump,
+    size: () => queue.length,
+    drained() {
+      return new Promise((resolve) => {
+        drainWaiters.push(resolve);
+        settleIfDrained();
+      });
+    },
+    stop() {
+      isStopped = true;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The options and the API of a simulated charge point (see station.ts).
+import type { Car, CurrentType } from './car';
+import type { Clock } from './clock';
+import type { StationEvents } from './context';
+import type {
+  ChargePointErrorCode,
+  ConnectorSnapshot,
+  ConnectorStatus,
+  StopReason,
+} from './connector';
+import type { Emitter } from './events';
+import type { TagOutcome } from './authorize';
+
+export type ConnectorSpec = {
+  /** The OCPP connectorId; connectors are numbered 1, 2, … in list order when absent. */
+  number?: number;
+  /** AC or DC; guessed from `socketType` (ccs1, ccs2, chademo, gbt-dc are DC) when absent. */
+  currentType?: CurrentType;
+  socketType?: string;
+  /** The connector's maximum power; 22 kW AC or 50 kW DC by default. */
+  powerW?: number;
+  meterStartWh?: number;
+  /** A car already plugged in when the station starts. */
+  car?: Partial<Car>;
+};
+
+export type StationOptions = {
+  /** The central system's OCPP endpoint without the id, e.g. ws://127.0.0.1:8080/ocpp. */
+  url: string;
+  /** The chargePointId, appended to the URL and used as the Basic auth user. */
+  id: string;
+  password?: string;
+  connectors?: ConnectorSpec[] | number;
+  vendor?: string;
+  model?: string;
+  serialNumber?: string;
+  firmwareVersion?: string;
+  /** Simulated time; default wall-clock time at `speed`. */
+  clock?: Clock;
+  speed?: number;
+  /** MeterValueSampleInterval in simulated ms (default 10 s). */
+  meterIntervalMs?: number;
+  /** Physics step in simulated ms (default 1 s). */
+  tickMs?: number;
+  /** Used until BootNotification gives the interval (default 60). */
+  heartbeatIntervalSeconds?: number;
+  /** ConnectionTimeOut: how long an authorization waits for the cable (default 60). */
+  connectionTimeoutSeconds?: number;
+  /** A remote start on an empty connector plugs this car in (true: the default car). */
+  autoPlug?: boolean | Partial<Car>;
+  rejectCommands?: boolean;
+  /** LocalAuthorizeOffline: a tag presented while offline starts at once (default true). */
+  allowOfflineStart?: boolean;
+  /** Send BootNotification after every reconnect, not only after a (re)boot (default false). */
+  bootOnReconnect?: boolean;
+  /** Real-time network settings. */
+  callTimeoutMs?: number;
+  pingIntervalMs?: number;
+  reconnectDelayMs?: { initial: number; max: number };
+  connectRetries?: number;
+  log?: (line: string) => void;
+};
+
+export type Station = {
+  readonly id: string;
+  /** Connects (retrying while the server is not up) and resolves once BootNotification is accepted. */
+  connect(options?: { timeoutMs?: number }): Promise<void>;
+  close(): Promise<void>;
+  plug(connectorId: number, car?: Partial<Car>): void;
+  unplug(connectorId: number): void;
+  presentTag(idTag: string, connectorId?: number): Promise<TagOutcome>;
+  /** The station's own stop button. */
+  stop(connectorId: number, reason?: StopReason): boolean;
+  pressEmergency(): void;
+  releaseEmergency(): void;
+  fault(connectorId: number, errorCode?: ChargePointErrorCode, info?: string): void;
+  clearFault(connectorId: number): void;
+  setRejectCommands(isRejecting: boolean): void;
+  /** Loses the network: no closing handshake, no reconnect until `restore()`. */
+  dropConnection(): Promise<void>;
+  restore(): Promise<void>;
+  isOnline(): boolean;
+  connector(connectorId: number): ConnectorSnapshot;
+  connectors(): ConnectorSnapshot[];
+  /** Messages waiting to be delivered. */
+  pendingMessages(): number;
+  /** Resolves once every queued message was delivered. */
+  flush(timeoutMs?: number): Promise<void>;
+  waitFor(
+    status: ConnectorStatus,
+    connectorId?: number,
+    timeoutMs?: number,
+  ): Promise<ConnectorSnapshot>;
+  on: Emitter<StationEvents>['on'];
+  next: Emitter<StationEvents>['next'];
+  /** Sends any OCPP message as is (tests). */
+  call(action: string, payload: object): Promise<unknown>;
+};
+
+export const dcSocketTypes = ['ccs1', 'ccs2', 'chademo', 'gbt-dc'];
+
+export function normalizeConnectors(spec: StationOptions['connectors']): ConnectorSpec[] {
+  if (spec === undefined) return [{}];
+  if (typeof spec === 'number') return Array.from({ length: spec }, () => ({}));
+  return [...spec].sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
+}
