@@ -1,6 +1,4 @@
 import { paths, futurePublicPaths, ADMIN_URL } from './paths';
-import type { Language } from '@evcharge/domain/constants';
-import { languageFromQuery } from '@/lib/locale-files';
 
 // SPEC §4, route guard. Pure functions: the component in route-guard.tsx applies them.
 
@@ -66,24 +64,7 @@ export function adminRedirect(pathname: string): string | null {
   return ADMIN_URL;
 }
 
-export type QueryEffects = {
-  /** `locale` cut to two letters, when it is one of our languages. */
-  language: Language | null;
-  /** `fcmtoken`: the push device token to remember. */
-  fcmToken: string | null;
-  /** `isOldDesign` present: forget `isNewDesign`. */
-  clearNewDesign: boolean;
-};
-
-export function readQueryEffects(search: string): QueryEffects {
-  const params = new URLSearchParams(search);
-  const token = params.get('fcmtoken')?.trim();
-  return {
-    language: languageFromQuery(search),
-    fcmToken: token ? token : null,
-    clearNewDesign: params.has('isOldDesign'),
-  };
-}
+export { readQueryEffects, type QueryEffects } from './query-effects';
 
 export type NewDesignInput = {
   isNewDesign: boolean;

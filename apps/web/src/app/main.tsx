@@ -6,6 +6,15 @@ import '@/features/map/components/map-home.css';
 import '@/features/map/components/map-toolbar.css';
 import './boot-shell.css';
 import { loadLocaleFile, startLanguage } from '@/lib/locale-files';
+import { clearIsNewDesign, writeFcmToken, writeLanguage } from '@/lib/storage';
+import { readQueryEffects } from './query-effects';
+
+// SPEC §4 query parameters are remembered at once, not when the app has started: a visitor who
+// opens `/?locale=en` and moves on before that must still get English on the next page.
+const effects = readQueryEffects(window.location.search);
+if (effects.language) writeLanguage(effects.language);
+if (effects.fcmToken) writeFcmToken(effects.fcmToken);
+if (effects.clearNewDesign) clearIsNewDesign();
 
 /**
  * Resolves once the browser has shown the static shell (its First Contentful Paint). Module
