@@ -18,6 +18,9 @@ import { opsRoutes } from './modules/ops/routes';
 import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';
 import { userRoutes } from './modules/users/routes';
+import { createConnections } from './ocpp/connections';
+import { createChargePointGateway } from './ocpp/gateway';
+import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { metricsRoute, registerMetrics } from './plugins/metrics';
@@ -68,18 +71,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, db);
   registerErrorHandler(app);
 
+  // Per app, not prom-client's global registry: tests build many apps in one process.
+  const metrics = createMetrics();
+  const ocppConnections = createConnections();
   const deps: Deps = {
     db,
     config,
     brand: brandById(config.brand),
     mailer: options.mailer ?? defaultMailer(config, db),
-    // Per app, not prom-client's global registry: tests build many apps in one process.
-    metrics: createMetrics(),
+    metrics,
     stationReadModel: await createStationReadModel(db),
+    chargePoints: createChargePointGateway({
+      db,
+      metrics,
+      connections: ocppConnections,
+      callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
+    }),
   };
   app.decorate('stationReadModel', deps.stationReadModel);
+  app.decorate('chargePoints', deps.chargePoints);
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
+  // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
+  registerOcppServer(app, deps, ocppConnections, deps.chargePoints);
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.

@@ -43,6 +43,11 @@ const envSchema = z
       .max(200)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    // OCPP 1.6J (ocpp/): the Heartbeat interval given at BootNotification; a charge point
+    // silent for twice that plus the grace is offline. Commands wait this long for an answer.
+    OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    OCPP_HEARTBEAT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
     message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
@@ -65,6 +70,13 @@ export type Config = {
   trustProxy: boolean;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | undefined;
+  ocpp: OcppConfig;
+};
+
+export type OcppConfig = {
+  heartbeatSeconds: number;
+  heartbeatGraceSeconds: number;
+  callTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -108,5 +120,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    ocpp: {
+      heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
+      heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
+      callTimeoutSeconds: e.OCPP_CALL_TIMEOUT_SECONDS,
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { StationReadModel } from './modules/stations/read-model';
+import type { ChargePointGateway } from './ocpp/gateway';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
 export type Deps = {
@@ -14,4 +15,6 @@ export type Deps = {
   metrics: Metrics;
   /** Stations in memory for lists and the map; call its refresh after changing a station. */
   stationReadModel: StationReadModel;
+  /** Commands to charge points (RemoteStartTransaction …) over their OCPP sockets. */
+  chargePoints: ChargePointGateway;
 };

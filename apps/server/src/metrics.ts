@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The Prometheus metrics of one app (DESIGN.md Operations), served at GET /metrics. Every
@@ -10,6 +10,12 @@ export type Metrics = {
   registry: Registry;
   /** Labelled by the route pattern (`/api/user/:id`), never the raw URL: bounded series. */
   httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** Charge point sockets open on this instance. */
+  ocppConnections: Gauge;
+  /** OCPP calls by action: `in` from charge points, `out` our commands; outcome ok or error. */
+  ocppMessages: Counter<'action' | 'direction' | 'outcome'>;
+  /** Time to answer a charge point's call, by action (database work included). */
+  ocppHandlingDuration: Histogram<'action'>;
 };
 
 // prom-client's default buckets stop at 10 s; long polls hold a request for up to a minute.
@@ -28,6 +34,24 @@ export function createMetrics(): Metrics {
       help: 'HTTP request duration in seconds, by method, route pattern and status code',
       labelNames: ['method', 'route', 'status_code'],
       buckets: HTTP_DURATION_BUCKETS_SECONDS,
+      registers: [registry],
+    }),
+    ocppConnections: new Gauge({
+      name: 'ocpp_connections',
+      help: 'OCPP charge point sockets open on this instance',
+      registers: [registry],
+    }),
+    ocppMessages: new Counter({
+      name: 'ocpp_messages_total',
+      help: 'OCPP calls by action, direction (in: from charge points, out: commands) and outcome',
+      labelNames: ['action', 'direction', 'outcome'],
+      registers: [registry],
+    }),
+    ocppHandlingDuration: new Histogram({
+      name: 'ocpp_message_duration_seconds',
+      help: 'Time to answer a charge point call, by action',
+      labelNames: ['action'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
   };

@@ -7,7 +7,8 @@ import { userWalletBalanceMinor } from '../modules/ledger/repo';
 import { openTestDatabase } from '../test/database';
 import type { Database } from './client';
 import { demoAccounts } from './demo-data/accounts';
-import { DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
+import { demoChargePointPassword, DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
+import { chargePoints } from './schema/ocpp';
 import { companyMembers, users } from './schema/users';
 
 let database: Database;
@@ -81,5 +82,17 @@ describe('demo data', () => {
       'tariff-change',
       'zones',
     ]);
+  });
+
+  it('registers a charge point for every demo station, with the documented password', async () => {
+    const rows = await database.db.select().from(chargePoints);
+    expect(rows).toHaveLength(DEMO_STATION_COUNT);
+    const [first] = await values(sql`select code as v from stations order by code limit 1`);
+    const row = rows.find((r) => r.id === first);
+    expect(row).toBeDefined();
+    expect(demoChargePointPassword('MOW-00007')).toBe('demo-mow-00007');
+    expect(
+      await verifyPassword(row?.passwordHash ?? '', demoChargePointPassword(first ?? '')),
+    ).toBe(true);
   });
 });

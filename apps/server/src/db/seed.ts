@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { insertDemoAccounts } from './demo-data/accounts';
+import { insertDemoChargePoints } from './demo-data/charge-points';
 import { insertStations } from './demo-data/insert';
 import { generateStations } from './demo-data/stations';
 import { likedStations } from './schema/stations';
@@ -8,6 +9,7 @@ import { users } from './schema/users';
 
 export { generateStations } from './demo-data/stations';
 export { insertStations } from './demo-data/insert';
+export { demoChargePointPassword } from './demo-data/charge-points';
 
 export const DEMO_STATION_COUNT = 300;
 export const DEMO_SEED = 20_261_001;
@@ -34,6 +36,8 @@ export async function seedDemo(
   await insertStations(db, generated, {
     ownerUserId: (station) => (owned.has(station.id) ? driverId : null),
   });
+  // OCPP: each demo station is a charge point the simulator can play (demo-data/charge-points.ts).
+  await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
   await db
     .insert(likedStations)

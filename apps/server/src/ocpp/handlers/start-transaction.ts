@@ -1,0 +1,122 @@
+import type { OCPP16 } from 'typed-ocpp';
+import { isUniqueViolation } from '../../db/errors';
+import type { ActionHandler, CallContext } from '../context';
+import { finishSession } from '../transactions/finish-session';
+import { checkIdTag } from '../transactions/id-tags';
+import {
+  findActiveSession,
+  findConnectorId,
+  insertSession,
+  stationTariffAt,
+  updateSessionFrom,
+  type PlacedSession,
+} from '../transactions/session-repo';
+import { tariffOf } from '../transactions/session-cost';
+
+type Answer = OCPP16.StartTransactionResponse;
+type TagStatus = Answer['idTagInfo']['status'];
+
+/**
+ * OCPP 1.6 §4.8 needs a transactionId even when the idTag is refused; the charge point then
+ * stops (StopTransactionOnInvalidId) and sends a StopTransaction for it. Identity columns
+ * start at 1, so 0 never names a session, and every message about it is answered and ignored.
+ */
+export const REFUSED_TRANSACTION_ID = 0;
+
+const accepted = (transactionId: number): Answer => ({
+  transactionId,
+  idTagInfo: { status: 'Accepted' },
+});
+const refused = (status: TagStatus): Answer => ({
+  transactionId: REFUSED_TRANSACTION_ID,
+  idTagInfo: { status },
+});
+
+// A session the app prepared (PUT /charge, then RemoteStartTransaction) gets the transaction.
+async function attach(
+  ctx: CallContext,
+  session: PlacedSession,
+  params: OCPP16.StartTransactionRequest,
+) {
+  const tag = await checkIdTag(ctx.deps.db, params.idTag);
+  // Another driver's tag at a connector held for someone: not theirs to take over.
+  if (tag.status === 'Accepted' && tag.userId !== session.userId) return refused('ConcurrentTx');
+  const started = await updateSessionFrom(ctx.deps.db, session.id, ['preparing'], {
+    status: 'charging',
+    meterStartWh: params.meterStart,
+    startedAt: new Date(params.timestamp),
+    rfidTagId: tag.status === 'Accepted' ? tag.rfidTagId : session.rfidTagId,
+  });
+  return started ? accepted(started.transactionId) : refused('ConcurrentTx');
+}
+
+// A driver's RFID tag at the station: a new session on the station's tariff.
+async function startForTag(
+  ctx: CallContext,
+  connectorId: string,
+  params: OCPP16.StartTransactionRequest,
+) {
+  const { db } = ctx.deps;
+  const tag = await checkIdTag(db, params.idTag);
+  if (tag.status !== 'Accepted') return refused(tag.status);
+  const startedAt = new Date(params.timestamp);
+  const tariffId = await stationTariffAt(db, ctx.connection.stationId, startedAt);
+  if (!tariffId) return refused('Invalid');
+  const { tariff } = await tariffOf(db, tariffId);
+  try {
+    const session = await insertSession(db, {
+      userId: tag.userId,
+      connectorId,
+      tariffId,
+      currency: tariff.currency,
+      rfidTagId: tag.rfidTagId,
+      status: 'charging',
+      meterStartWh: params.meterStart,
+      startedAt,
+    });
+    return accepted(session.transactionId);
+  } catch (error) {
+    // The app prepared a session on this connector a moment ago (the unique index decided).
+    if (isUniqueViolation(error)) return refused('ConcurrentTx');
+    throw error;
+  }
+}
+
+export const startTransaction: ActionHandler<OCPP16.StartTransactionRequest, Answer> = async (
+  ctx,
+  params,
+) => {
+  const { db } = ctx.deps;
+  const connectorId = await findConnectorId(db, ctx.connection.stationId, params.connectorId);
+  if (!connectorId) {
+    ctx.connection.log.warn(
+      { connectorId: params.connectorId },
+      'StartTransaction on an unknown connector',
+    );
+    return refused('Invalid');
+  }
+  const active = await findActiveSession(db, connectorId);
+  if (active) {
+    // The same StartTransaction again (its answer was lost with the socket): same answer.
+    const isRepeat =
+      active.startedAt?.getTime() === Date.parse(params.timestamp) &&
+      active.meterStartWh === params.meterStart;
+    if (isRepeat) return accepted(active.transactionId);
+    if (active.status === 'preparing') return attach(ctx, active, params);
+    // A new transaction here means the old one ended without us hearing of it (its
+    // StopTransaction was lost, or the car left while parking): end it as it stands.
+    ctx.connection.log.warn(
+      { transactionId: active.transactionId },
+      'session superseded by a new transaction',
+    );
+    const at = new Date(params.timestamp);
+    await finishSession(ctx.deps, active, {
+      chargingEndedAt: active.parkingStartedAt ?? at,
+      energyWh: active.energyWh,
+      meterStopWh: active.meterStopWh,
+      stopReason: active.stopReason ?? 'Superseded',
+      parkingEndedAt: active.status === 'parking' ? at : undefined,
+    });
+  }
+  return startForTag(ctx, connectorId, params);
+};

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { OCPP16 } from 'typed-ocpp';
+import type { Db } from '../../db/client';
+import { rfidTags } from '../../db/schema/driver';
+import { users } from '../../db/schema/users';
+
+export type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
+
+export type IdTagVerdict =
+  | { status: 'Accepted'; userId: string; rfidTagId: string }
+  | { status: Exclude<IdTagStatus, 'Accepted'> };
+
+/**
+ * An idTag (OCPP IdToken) is a driver's active RFID tag (SPEC §3). A tag of a blocked or
+ * deleted account is Blocked; anything else we do not know is Invalid.
+ */
+export async function checkIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
+  const [row] = await db
+    .select({
+      rfidTagId: rfidTags.id,
+      userId: users.id,
+      isBlocked: users.isBlocked,
+      deletedAt: users.deletedAt,
+    })
+    .from(rfidTags)
+    .innerJoin(users, eq(users.id, rfidTags.userId))
+    .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
+  if (!row) return { status: 'Invalid' };
+  if (row.isBlocked || row.deletedAt !== null) return { status: 'Blocked' };
+  return { status: 'Accepted', userId: row.userId, rfidTagId: row.rfidTagId };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { chargingSessions } from '../db/schema/charging';
+import { rfidTags } from '../db/schema/driver';
+import { chargingSamples } from '../db/schema/ocpp';
+import { createUser, type TestUser } from './builders';
+import type { SimStation } from './charge-points';
+import type { TestServer } from './harness';
+
+// Sessions for the OCPP transaction tests: drivers with RFID tags, a car, lookups.
+
+/** Charges at 11 kW on a 22 kW AC connector: 183 Wh a simulated minute. */
+export const testCar = { batteryKwh: 60, socPercent: 20, maxAcKw: 11 };
+export const MINUTE_MS = 60_000;
+
+export async function driverWithTag(server: TestServer): Promise<TestUser & { tag: string }> {
+  const user = await createUser(server.db);
+  const tag = `CARD-${randomBytes(4).toString('hex')}`;
+  await server.db.insert(rfidTags).values({ userId: user.id, uid: tag });
+  return { ...user, tag };
+}
+
+export async function sessionOf(server: TestServer, transactionId: number) {
+  const [session] = await server.db
+    .select()
+    .from(chargingSessions)
+    .where(eq(chargingSessions.transactionId, transactionId));
+  if (!session) throw new Error(`no session ${transactionId}`);
+  return session;
+}
+
+export async function sessionsOn(server: TestServer, connectorId: string) {
+  return server.db
+    .select()
+    .from(chargingSessions)
+    .where(eq(chargingSessions.connectorId, connectorId));
+}
+
+export async function samplesOf(server: TestServer, sessionId: string) {
+  return server.db
+    .select()
+    .from(chargingSamples)
+    .where(eq(chargingSamples.sessionId, sessionId))
+    .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
+}
+
+/** Plugs the test car into connector 1, presents the tag, returns the transactionId. */
+export async function startWithTag(station: SimStation, tag: string): Promise<number> {
+  station.plug(1, testCar);
+  const accepted = station.next('transactionAccepted');
+  const outcome = await station.presentTag(tag, 1);
+  if (outcome.outcome !== 'started')
+    throw new Error(`tag not accepted: ${JSON.stringify(outcome)}`);
+  const { transactionId, idTagStatus } = await accepted;
+  if (idTagStatus !== 'Accepted') throw new Error(`StartTransaction answered ${idTagStatus}`);
+  await station.flush();
+  return transactionId;
+}
