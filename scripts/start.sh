@@ -1,8 +1,43 @@
 #!/usr/bin/env bash
 # npm start: install what is missing, build the web app, and run the server with the embedded
 # database (PGlite in ./data) and demo data on http://localhost:8080 (PORT to change).
+# With demo data the simulator (apps/station-sim) plays the demo stations' charge points over
+# OCPP, so their connectors are live; DEMO_CHARGE_POINTS=false leaves them to you.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 npm run build -w @evcharge/web
-exec npm run start -w @evcharge/server
+
+port="${PORT:-8080}"
+list="$(mktemp -t evcharge-demo-charge-points.XXXXXX)"
+count=0
+if [ "${DEMO_CHARGE_POINTS:-true}" = "true" ]; then
+  # Before the server: the embedded database takes one process at a time.
+  npm run --silent demo-charge-points -w @evcharge/server -- "$list"
+  count="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).length)' "$list")"
+fi
+if [ "$count" = "0" ]; then
+  rm -f "$list"
+  exec npm run start -w @evcharge/server
+fi
+
+npm run start -w @evcharge/server &
+server=$!
+sim=""
+stop() {
+  [ -n "$sim" ] && kill "$sim" 2>/dev/null || true
+  kill "$server" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -f "$list"
+}
+trap stop EXIT INT TERM
+
+# The simulator connects once the server answers; if the server stops first, so does this.
+until curl -fsS "http://127.0.0.1:${port}/ready" >/dev/null 2>&1; do
+  kill -0 "$server" 2>/dev/null || exit 1
+  sleep 1
+done
+npm run --silent sim -w @evcharge/station-sim -- \
+  --url "ws://127.0.0.1:${port}/ocpp" --stations "$list" --quiet &
+sim=$!
+wait "$server"
