@@ -4,6 +4,10 @@
 // order after it comes back (OCPP 1.6 §4.7, "transaction-related messages"); a message that
 // was in flight when the socket broke is sent again, so the central system may see it twice.
 // Other messages are dropped while offline: the station reports its state after reconnecting.
+// A transaction message the central system answers with a CALLERROR is tried again, up to
+// TRANSACTION_MESSAGE_ATTEMPTS times with a growing pause (OCPP 1.6 §4.7,
+// TransactionMessageAttempts / TransactionMessageRetryInterval): a passing fault on its side
+// must not lose a StopTransaction, and thus a driver's bill.
 import { describeError, isRpcError } from './connection';
 
 export type OutboxItem = {
@@ -23,6 +27,9 @@ export type Outbox = {
   stop(): void;
 };
 
+/** OCPP 1.6 TransactionMessageAttempts: how often a refused transaction message is sent. */
+export const TRANSACTION_MESSAGE_ATTEMPTS = 3;
+
 export type OutboxDeps = {
   canSend(): boolean;
   call(action: string, payload: object): Promise<unknown>;
@@ -32,6 +39,8 @@ export type OutboxDeps = {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const queue: OutboxItem[] = [];
+  // Refusals of the message at the head of the queue (reset when it leaves).
+  let refusals = 0;
   let isPumping = false;
   let isStopped = false;
   let drainWaiters: (() => void)[] = [];
@@ -57,9 +66,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         result = await deps.call(item.action, payload);
       } catch (error) {
         if (isRpcError(error)) {
-          // The central system refused this very payload: sending it again would not help.
-          deps.log(`${item.action} refused: ${describeError(error)}; dropped`);
-          queue.shift();
+          refusals++;
+          if (!item.isTransactionMessage || refusals >= TRANSACTION_MESSAGE_ATTEMPTS) {
+            deps.log(`${item.action} refused: ${describeError(error)}; dropped`);
+            refusals = 0;
+            queue.shift();
+          } else {
+            deps.log(`${item.action} refused: ${describeError(error)}; trying again`);
+            await new Promise((resolve) => setTimeout(resolve, deps.retryDelayMs * refusals));
+          }
         } else if (!item.isTransactionMessage) {
           queue.shift();
         } else if (deps.canSend()) {
@@ -70,6 +85,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         // Otherwise the socket is down: keep the message for the next connection.
         continue;
       }
+      refusals = 0;
       queue.shift();
       item.onResult?.(result);
     }
