@@ -1,11 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addChargePoint,
-  closeSimStations,
-  simStation,
-  type SimStation,
-  type TestChargePoint,
-} from '../test/charge-points';
+import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
 import { startTestServer, type TestServer } from '../test/harness';
 import {
   driverWithTag,
@@ -15,8 +9,9 @@ import {
   sessionsOn,
   startWithTag,
   testCar,
+  insertSessionTariff,
+  perKwh,
 } from '../test/sessions';
-import { insertTestTariff } from '../test/station-builders';
 
 // Transactions that go wrong on the way: a StopTransaction sent twice, a connection lost in the
 // middle of a session (queued messages), a tag started offline that we refuse.
@@ -25,27 +20,14 @@ let server: TestServer;
 let tariffId: string;
 beforeAll(async () => {
   server = await startTestServer();
-  // 15.00 per kWh, parking 1.00 a minute after 10 free minutes.
-  tariffId = await insertTestTariff(server.db, {
-    perKwhMinor: 1500,
-    parkingPerMinuteMinor: 100,
-    freeIdleMinutes: 10,
-  });
+  tariffId = await insertSessionTariff(server);
 });
 afterEach(closeSimStations);
 afterAll(async () => {
   await server?.close();
 });
 
-async function connectedStation(): Promise<{ chargePoint: TestChargePoint; station: SimStation }> {
-  const chargePoint = await addChargePoint(server, { tariffId });
-  const station = simStation(server, chargePoint);
-  await station.connect({ timeoutMs: 5000 });
-  await station.flush();
-  return { chargePoint, station };
-}
-
-const perKwh = (energyWh: number) => Math.floor((energyWh * 1500 + 500) / 1000);
+const connectedStation = () => connectedStationFor(server, { tariffId });
 
 describe('StopTransaction twice', () => {
   it('changes nothing the second time and still answers Accepted', async () => {

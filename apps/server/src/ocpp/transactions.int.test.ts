@@ -3,13 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../db/schema/charging';
 import { users } from '../db/schema/users';
 import { createUser } from '../test/builders';
-import {
-  addChargePoint,
-  closeSimStations,
-  simStation,
-  type SimStation,
-  type TestChargePoint,
-} from '../test/charge-points';
+import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
 import { startTestServer, type TestServer } from '../test/harness';
 import {
   driverWithTag,
@@ -19,8 +13,9 @@ import {
   sessionsOn,
   startWithTag,
   testCar,
+  insertSessionTariff,
+  perKwh,
 } from '../test/sessions';
-import { insertTestTariff } from '../test/station-builders';
 
 // Transactions end to end with the simulator: Authorize, RFID and app starts, meter values,
 // stops, parking and a refused tag.
@@ -29,27 +24,14 @@ let server: TestServer;
 let tariffId: string;
 beforeAll(async () => {
   server = await startTestServer();
-  // 15.00 per kWh, parking 1.00 a minute after 10 free minutes.
-  tariffId = await insertTestTariff(server.db, {
-    perKwhMinor: 1500,
-    parkingPerMinuteMinor: 100,
-    freeIdleMinutes: 10,
-  });
+  tariffId = await insertSessionTariff(server);
 });
 afterEach(closeSimStations);
 afterAll(async () => {
   await server?.close();
 });
 
-async function connectedStation(): Promise<{ chargePoint: TestChargePoint; station: SimStation }> {
-  const chargePoint = await addChargePoint(server, { tariffId });
-  const station = simStation(server, chargePoint);
-  await station.connect({ timeoutMs: 5000 });
-  await station.flush();
-  return { chargePoint, station };
-}
-
-const perKwh = (energyWh: number) => Math.floor((energyWh * 1500 + 500) / 1000);
+const connectedStation = () => connectedStationFor(server, { tariffId });
 
 describe('Authorize', () => {
   it('accepts an active tag of a driver, refuses unknown tags and blocked drivers', async () => {

@@ -70,6 +70,18 @@ export function simStation(
   return Object.assign(station, { clock, logs });
 }
 
+/** A charge point on a station with `station`'s fields, its simulator booted and its statuses in. */
+export async function connectedStation(
+  server: TestServer,
+  station: Partial<TestStation> = {},
+): Promise<{ chargePoint: TestChargePoint; station: SimStation }> {
+  const chargePoint = await addChargePoint(server, station);
+  const sim = simStation(server, chargePoint);
+  await sim.connect({ timeoutMs: 5000 });
+  await sim.flush();
+  return { chargePoint, station: sim };
+}
+
 /** Closes every simulated station a test started (before the server closes). */
 export async function closeSimStations(): Promise<void> {
   await Promise.all([...running].map((station) => station.close()));

@@ -6,12 +6,27 @@ import { chargingSamples } from '../db/schema/ocpp';
 import { createUser, type TestUser } from './builders';
 import type { SimStation } from './charge-points';
 import type { TestServer } from './harness';
+import { insertTestTariff } from './station-builders';
 
 // Sessions for the OCPP transaction tests: drivers with RFID tags, a car, lookups.
 
 /** Charges at 11 kW on a 22 kW AC connector: 183 Wh a simulated minute. */
 export const testCar = { batteryKwh: 60, socPercent: 20, maxAcKw: 11 };
 export const MINUTE_MS = 60_000;
+
+const PER_KWH_MINOR = 1500;
+
+/** The sessions' tariff of the OCPP tests: 15.00 per kWh, parking 1.00 a minute after 10 free. */
+export function insertSessionTariff(server: TestServer): Promise<string> {
+  return insertTestTariff(server.db, {
+    perKwhMinor: PER_KWH_MINOR,
+    parkingPerMinuteMinor: 100,
+    freeIdleMinutes: 10,
+  });
+}
+
+/** The energy cost of that tariff, rounded half up to minor units. */
+export const perKwh = (energyWh: number) => Math.floor((energyWh * PER_KWH_MINOR + 500) / 1000);
 
 export async function driverWithTag(server: TestServer): Promise<TestUser & { tag: string }> {
   const user = await createUser(server.db);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { chargingSamples } from '../../db/schema/ocpp';
@@ -40,23 +40,29 @@ export async function findConnectorId(db: Db, stationId: string, number: number)
   return row?.id;
 }
 
-/** The one active session of a connector (the partial unique index allows one). */
-export async function findActiveSession(
-  db: Db,
-  connectorId: string,
-): Promise<PlacedSession | undefined> {
+/** The session matching `where`, with its connector and station. */
+async function placedSession(db: Db, where: SQL | undefined): Promise<PlacedSession | undefined> {
   const rows = await db
     .select(placedColumns)
     .from(chargingSessions)
     .innerJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
     .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(
-      and(
-        eq(chargingSessions.connectorId, connectorId),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-      ),
-    );
+    .where(where);
   return placed(rows);
+}
+
+/** The one active session of a connector (the partial unique index allows one). */
+export async function findActiveSession(
+  db: Db,
+  connectorId: string,
+): Promise<PlacedSession | undefined> {
+  return placedSession(
+    db,
+    and(
+      eq(chargingSessions.connectorId, connectorId),
+      inArray(chargingSessions.status, [...activeSessionStatuses]),
+    ),
+  );
 }
 
 /**
@@ -68,15 +74,10 @@ export async function findStationSession(
   stationId: string,
   transactionId: number,
 ): Promise<PlacedSession | undefined> {
-  const rows = await db
-    .select(placedColumns)
-    .from(chargingSessions)
-    .innerJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(
-      and(eq(chargingSessions.transactionId, transactionId), eq(connectors.stationId, stationId)),
-    );
-  return placed(rows);
+  return placedSession(
+    db,
+    and(eq(chargingSessions.transactionId, transactionId), eq(connectors.stationId, stationId)),
+  );
 }
 
 /** The tariff in force at a station at an instant (SPEC §3: the next one from its change time). */
