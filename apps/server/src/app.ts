@@ -15,6 +15,9 @@ import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
+import { chargeRoutes } from './modules/charges/routes';
+import { createChargeEventBus } from './modules/charges/event-bus';
+import { startSessionSweep } from './modules/charges/supervise';
 import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';
 import { userRoutes } from './modules/users/routes';
@@ -87,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connections: ocppConnections,
       callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
     }),
+    chargeEvents: createChargeEventBus(),
   };
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', deps.chargePoints);
@@ -109,6 +113,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, deps);
   brandRoutes(app, deps);
   stationRoutes(app, deps);
+  chargeRoutes(app, deps);
+  // Open long polls answer at once when the server closes (graceful shutdown).
+  app.addHook('preClose', (done) => {
+    deps.chargeEvents.close();
+    done();
+  });
+  const stopSweep = startSessionSweep(deps, app.log);
+  app.addHook('onClose', async () => {
+    await stopSweep();
+  });
   if (deps.mailer.transport === 'outbox') devRoutes(app, deps);
   await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
 

@@ -48,6 +48,13 @@ const envSchema = z
     OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     OCPP_HEARTBEAT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    // Charging (modules/charges): a start the car does not take up in time is cancelled; a
+    // session with no energy flowing for the ghost minutes is stopped; the sweep checks both,
+    // and time limits, this often.
+    CHARGE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+    CHARGE_GHOST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
+    CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
+    CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
     message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
@@ -71,6 +78,14 @@ export type Config = {
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | undefined;
   ocpp: OcppConfig;
+  charging: ChargingConfig;
+};
+
+export type ChargingConfig = {
+  startTimeoutSeconds: number;
+  ghostMinutes: number;
+  maxSessionsPerUser: number;
+  sweepSeconds: number;
 };
 
 export type OcppConfig = {
@@ -124,6 +139,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
       heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
       callTimeoutSeconds: e.OCPP_CALL_TIMEOUT_SECONDS,
+    },
+    charging: {
+      startTimeoutSeconds: e.CHARGE_START_TIMEOUT_SECONDS,
+      ghostMinutes: e.CHARGE_GHOST_MINUTES,
+      maxSessionsPerUser: e.CHARGE_MAX_SESSIONS_PER_USER,
+      sweepSeconds: e.CHARGE_SWEEP_SECONDS,
     },
   };
 }

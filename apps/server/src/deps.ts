@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
+import type { ChargeEventBus } from './modules/charges/event-bus';
 import type { StationReadModel } from './modules/stations/read-model';
 import type { ChargePointGateway } from './ocpp/gateway';
 
@@ -17,4 +18,6 @@ export type Deps = {
   stationReadModel: StationReadModel;
   /** Commands to charge points (RemoteStartTransaction …) over their OCPP sockets. */
   chargePoints: ChargePointGateway;
+  /** Wakes drivers' long polls when their sessions have news. */
+  chargeEvents: ChargeEventBus;
 };

@@ -10,6 +10,22 @@ import { signUp } from './auth/sign-up';
 import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
+import {
+  connectorStatusTime,
+  listChargePoints,
+  setConnectorAvailability,
+} from './charges/charge-points';
+import { getChargeById, getCharges, haveActiveCharge } from './charges/get-charges';
+import { chargeSummary, listCharges } from './charges/list-charges';
+import { planCharge } from './charges/plan-charge';
+import {
+  checkChargeTimeout,
+  setRemainingTime,
+  setUserClosedStatus,
+} from './charges/session-settings';
+import { startCharge } from './charges/start-charge';
+import { stopCharge } from './charges/stop-charge';
+import { subscribeCharges } from './charges/subscribe-charges';
 import { getLanguages } from './users/get-languages';
 import { getSelf } from './users/get-self';
 import { findByQrCode } from './stations/find-by-qr';
@@ -40,4 +56,19 @@ export const contracts = {
   getStation,
   getStationGuest,
   findByQrCode,
+  startCharge,
+  stopCharge,
+  getCharges,
+  haveActiveCharge,
+  getChargeById,
+  subscribeCharges,
+  listCharges,
+  chargeSummary,
+  checkChargeTimeout,
+  setRemainingTime,
+  setUserClosedStatus,
+  planCharge,
+  listChargePoints,
+  setConnectorAvailability,
+  connectorStatusTime,
 } as const;

@@ -52,6 +52,10 @@ export const errorCatalogue = {
   EMERGENCY_STOP: { status: 409, message: 'Station emergency button pressed' },
   PASSWORD_CHANGE_FAILED: { status: 400, message: 'Error changing password' },
   STOP_FAILED: { status: 409, message: 'Error stopping charging' },
+  START_TIMEOUT: {
+    status: 504,
+    message: 'The station did not start charging in time; the session was cancelled at no charge',
+  },
   RESERVATION_FAILED: { status: 409, message: 'Error cancelling or sending a reservation' },
   UNKNOWN: { status: 500, message: 'Unknown reason' },
   WRONG_CODE: { status: 400, message: 'Wrong code' },

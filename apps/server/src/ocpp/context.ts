@@ -2,7 +2,10 @@ import type { Deps } from '../deps';
 import type { ChargePointConnection } from './connections';
 
 /** What the central system needs from the app (STYLE.md: dependencies as the first argument). */
-export type OcppDeps = Pick<Deps, 'db' | 'config' | 'metrics' | 'stationReadModel'>;
+export type OcppDeps = Pick<
+  Deps,
+  'db' | 'config' | 'metrics' | 'stationReadModel' | 'chargePoints' | 'chargeEvents'
+>;
 
 /** One call from a charge point: who sent it, over which socket. */
 export type CallContext = {

@@ -156,11 +156,12 @@ describe('a session the app prepared', () => {
         currency: 'rub',
         limitMode: 'energy',
         limitValue: 5000,
+        idTag: 'APPPREPARED1',
       })
       .returning();
     const answer = await server.app.chargePoints.remoteStartTransaction(station.id, {
       connectorId: 2,
-      idTag: `APP-${prepared!.transactionId}`,
+      idTag: 'APPPREPARED1',
     });
     expect(answer).toEqual({ status: 'Accepted' });
     const accepted = station.next('transactionAccepted');

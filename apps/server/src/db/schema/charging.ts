@@ -11,11 +11,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { currencies } from '@evcharge/domain/currency';
+import { chargingProfiles } from '@evcharge/domain/charging';
 import { limitModes } from '@evcharge/domain/validation';
 import { createdAt, minor, oneOf, tstz } from './columns';
 import { cars, rfidTags } from './driver';
 import { connectors, tariffs } from './stations';
-import { users } from './users';
+import { companies, users } from './users';
 
 export const reservationStatuses = ['active', 'cancelled', 'completed', 'expired'] as const;
 
@@ -78,12 +79,29 @@ export const chargingSessions = pgTable(
     tariffId: uuid('tariff_id')
       .notNull()
       .references(() => tariffs.id),
+    /** Set when a corporate profile started it: the company's balance pays (SPEC §6). */
+    payerCompanyId: uuid('payer_company_id').references(() => companies.id),
     carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
     reservationId: uuid('reservation_id').references(() => reservations.id),
     status: text('status', { enum: sessionStatuses }).notNull().default('preparing'),
     limitMode: text('limit_mode', { enum: limitModes }).notNull().default('none'),
     limitValue: bigint('limit_value', { mode: 'number' }),
+    /** The chargeProfile choice; its power cap went to the charge point (SetChargingProfile). */
+    profile: text('profile', { enum: chargingProfiles }).notNull().default('fast'),
+    /**
+     * The idTag of a start from the app (RemoteStartTransaction): the charge point echoes it
+     * in Authorize and StartTransaction, which is how they find this session.
+     */
+    idTag: text('id_tag'),
+    /** A `preparing` session not started by then is cancelled (the car never drew). */
+    startDeadlineAt: tstz('start_deadline_at'),
+    /** When energy last grew: a session without it for too long is a ghost. */
+    lastEnergyAt: tstz('last_energy_at'),
+    /** Set once the server asked the charge point to stop (limit, ghost, driver). */
+    stopRequestedAt: tstz('stop_requested_at'),
+    /** Why the server stopped it (limit, full, ghost, timeout); kept over the OCPP reason. */
+    serverStopReason: text('server_stop_reason'),
     meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
     meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
     energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
@@ -108,6 +126,13 @@ export const chargingSessions = pgTable(
     index('charging_sessions_user_created_idx').on(t.userId, t.createdAt),
     check('charging_sessions_status_check', oneOf(t.status, sessionStatuses)),
     check('charging_sessions_limit_mode_check', oneOf(t.limitMode, limitModes)),
+    check('charging_sessions_profile_check', oneOf(t.profile, chargingProfiles)),
+    uniqueIndex('charging_sessions_open_id_tag')
+      .on(t.idTag)
+      .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    index('charging_sessions_open_idx')
+      .on(t.status)
+      .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
     check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
   ],

@@ -27,6 +27,10 @@ export const cars = pgTable(
     socPercent: integer('soc_percent'),
     batteryTemperatureC: integer('battery_temperature_c'),
     rangeKm: integer('range_km'),
+    /** From the car catalogue: the estimate before a start uses them when known. */
+    batteryKwh: doublePrecision('battery_kwh'),
+    maxAcKw: doublePrecision('max_ac_kw'),
+    maxDcKw: doublePrecision('max_dc_kw'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

@@ -1,5 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
+import { recordChargeEvent } from '../../modules/charges/events';
+import { superviseSession } from '../../modules/charges/supervise';
 import { readMeterValue } from '../transactions/meter-reading';
 import { costMinor, tariffOf } from '../transactions/session-cost';
 import {
@@ -24,13 +26,16 @@ export const meterValues: ActionHandler<
 
   const readings = meterValue.map(readMeterValue).sort((a, b) => a.at.getTime() - b.at.getTime());
   let { energyWh } = session;
+  let { lastEnergyAt } = session;
   let powerW = session.powerW;
   let socPercent = session.socPercent;
   const samples: Sample[] = [];
   for (const reading of readings) {
     // Energy counts from the session's start and never falls (a meter glitch is not a refund).
-    if (reading.registerWh !== undefined)
-      energyWh = Math.max(energyWh, reading.registerWh - session.meterStartWh);
+    if (reading.registerWh !== undefined && reading.registerWh - session.meterStartWh > energyWh) {
+      energyWh = reading.registerWh - session.meterStartWh;
+      lastEnergyAt = reading.at;
+    }
     powerW = reading.powerW ?? powerW;
     socPercent = reading.socPercent ?? socPercent;
     samples.push({
@@ -48,11 +53,23 @@ export const meterValues: ActionHandler<
   // Energy spread evenly since the start: exact without zones, close with them; the final
   // cost (finishSession) uses every sample.
   const cost = costMinor(tariff, session, { chargingEndedAt: latest.at, energyWh });
-  await updateSessionFrom(deps.db, session.id, runningStatuses, {
+  const updated = await updateSessionFrom(deps.db, session.id, runningStatuses, {
     energyWh,
     powerW,
     socPercent,
     costMinor: cost,
+    lastEnergyAt,
   });
+  if (!updated) return {};
+  await recordChargeEvent(deps, updated, 'updated', {
+    sample: {
+      at: latest.at.toISOString(),
+      energyWh,
+      powerW: powerW ?? null,
+      socPercent: socPercent ?? null,
+    },
+  });
+  // Limits by the charge point's clock: the readings' time is when energy was measured.
+  superviseSession(deps, updated, latest.at, connection.log);
   return {};
 };

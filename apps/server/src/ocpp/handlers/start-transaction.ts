@@ -12,6 +12,7 @@ import {
   type PlacedSession,
 } from '../transactions/session-repo';
 import { tariffOf } from '../transactions/session-cost';
+import { recordChargeEvent } from '../../modules/charges/events';
 
 type Answer = OCPP16.StartTransactionResponse;
 type TagStatus = Answer['idTagInfo']['status'];
@@ -38,16 +39,23 @@ async function attach(
   session: PlacedSession,
   params: OCPP16.StartTransactionRequest,
 ) {
-  const tag = await checkIdTag(ctx.deps.db, params.idTag);
+  const isOwnStart = session.idTag !== null && params.idTag === session.idTag;
+  const tag = isOwnStart ? undefined : await checkIdTag(ctx.deps.db, params.idTag);
   // Another driver's tag at a connector held for someone: not theirs to take over.
-  if (tag.status === 'Accepted' && tag.userId !== session.userId) return refused('ConcurrentTx');
+  if (tag && (tag.status !== 'Accepted' || tag.userId !== session.userId))
+    return refused(tag.status === 'Accepted' ? 'ConcurrentTx' : tag.status);
+  const startedAt = new Date(params.timestamp);
   const started = await updateSessionFrom(ctx.deps.db, session.id, ['preparing'], {
     status: 'charging',
     meterStartWh: params.meterStart,
-    startedAt: new Date(params.timestamp),
-    rfidTagId: tag.status === 'Accepted' ? tag.rfidTagId : session.rfidTagId,
+    startedAt,
+    lastEnergyAt: startedAt,
+    rfidTagId:
+      tag?.status === 'Accepted' ? (tag.rfidTagId ?? session.rfidTagId) : session.rfidTagId,
   });
-  return started ? accepted(started.transactionId) : refused('ConcurrentTx');
+  if (!started) return refused('ConcurrentTx');
+  await recordChargeEvent(ctx.deps, started, 'started');
+  return accepted(started.transactionId);
 }
 
 // A driver's RFID tag at the station: a new session on the station's tariff.
@@ -59,6 +67,8 @@ async function startForTag(
   const { db } = ctx.deps;
   const tag = await checkIdTag(db, params.idTag);
   if (tag.status !== 'Accepted') return refused(tag.status);
+  // The idTag of an app start belongs to its own connector's session; here it starts nothing.
+  if (tag.rfidTagId === null) return refused('Invalid');
   const startedAt = new Date(params.timestamp);
   const tariffId = await stationTariffAt(db, ctx.connection.stationId, startedAt);
   if (!tariffId) return refused('Invalid');
@@ -73,7 +83,9 @@ async function startForTag(
       status: 'charging',
       meterStartWh: params.meterStart,
       startedAt,
+      lastEnergyAt: startedAt,
     });
+    await recordChargeEvent(ctx.deps, session, 'started');
     return accepted(session.transactionId);
   } catch (error) {
     // The app prepared a session on this connector a moment ago (the unique index decided).

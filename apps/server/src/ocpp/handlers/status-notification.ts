@@ -1,6 +1,8 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { fromOcppStatus } from '@evcharge/domain/connector-status';
 import type { ActionHandler, CallContext } from '../context';
+import { recordChargeEvent } from '../../modules/charges/events';
+import { stopWhenFull } from '../../modules/charges/supervise';
 import { setConnectorStatus } from '../connector-status';
 import { recordReportedStatus } from '../repo';
 import { finishSession } from '../transactions/finish-session';
@@ -27,9 +29,17 @@ async function followSession(ctx: CallContext, connectorId: string, status: Stat
   if (!session) return;
   const sessionStatus = sessionStatusOf[status];
   if (sessionStatus && session.status !== sessionStatus && session.startedAt) {
-    await updateSessionFrom(db, session.id, ['charging', 'suspendedev', 'suspendedevse'], {
-      status: sessionStatus,
-    });
+    const changed = await updateSessionFrom(
+      db,
+      session.id,
+      ['charging', 'suspendedev', 'suspendedevse'],
+      { status: sessionStatus },
+    );
+    if (changed) {
+      await recordChargeEvent(ctx.deps, changed, 'status');
+      // SPEC §4 "until fully charged": done when the car stops drawing.
+      if (changed.status === 'suspendedev') stopWhenFull(ctx.deps, changed, ctx.connection.log);
+    }
   }
   // The car left a parked session: parking ends now and the session is final.
   if (status === 'Available' && session.status === 'parking') {

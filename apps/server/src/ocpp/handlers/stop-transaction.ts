@@ -1,5 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
+import { recordChargeEvent } from '../../modules/charges/events';
 import { finishSession } from '../transactions/finish-session';
 import { costMinor, tariffOf } from '../transactions/session-cost';
 import {
@@ -46,7 +47,7 @@ export const stopTransaction: ActionHandler<OCPP16.StopTransactionRequest, Answe
     return answer;
   }
   const tariff = await tariffOf(deps.db, session.tariffId);
-  await updateSessionFrom(deps.db, session.id, runningStatuses, {
+  const parked = await updateSessionFrom(deps.db, session.id, runningStatuses, {
     status: 'parking',
     energyWh,
     meterStopWh: params.meterStop,
@@ -54,7 +55,9 @@ export const stopTransaction: ActionHandler<OCPP16.StopTransactionRequest, Answe
     parkingStartedAt: stoppedAt,
     stopReason: reason,
     costMinor: costMinor(tariff, session, end),
+    stopRequestedAt: null,
   });
+  if (parked) await recordChargeEvent(deps, parked, 'parking', { reason });
   connection.log.info({ transactionId: session.transactionId, reason }, 'charging ended, parking');
   return answer;
 };

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { chargingSessions } from '../../db/schema/charging';
-import type { OcppDeps } from '../context';
+import { recordChargeEvent, type EventDeps } from '../../modules/charges/events';
+import { payerOf } from '../../modules/charges/payer';
+import { postTransaction } from '../../modules/ledger/service';
 import { costMinor, tariffOf } from './session-cost';
 import {
   runningStatuses,
@@ -23,19 +25,21 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
 
 /**
  * Ends a session for good: the exact cost over every stored reading, status `success`. The one
- * place a session becomes final, so it is where the money moves: the ledger posting of
- * `costMinor` (balance first, the rest as debt; issue 4) belongs inside this transaction,
- * after the update, and only when the update changed a row. Returns undefined when the
- * session had already ended: a repeated StopTransaction changes nothing and posts nothing.
+ * place a session becomes final, so it is where the money moves, in the same transaction:
+ * the cost leaves the payer's wallet for revenue (DESIGN.md: a double-entry ledger). What
+ * the wallet does not cover leaves it negative: that is the driver's debt, which blocks the
+ * next start until paid. Returns undefined when the session had already ended: a repeated
+ * StopTransaction changes nothing and posts nothing (and the ledger's unique reference
+ * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: OcppDeps,
+  deps: EventDeps,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
   // Before the transaction: on PGlite a query on deps.db inside it would wait forever.
   const tariff = await tariffOf(deps.db, session.tariffId);
-  return deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
     const cost = costMinor(tariff, session, {
       chargingEndedAt: end.chargingEndedAt,
@@ -56,6 +60,7 @@ export async function finishSession(
         stoppedAt: end.parkingEndedAt ?? end.chargingEndedAt,
         parkingStartedAt: isParked ? session.parkingStartedAt : null,
         stopReason: isParked ? session.stopReason : end.stopReason,
+        stopRequestedAt: null,
         updatedAt: new Date(),
       })
       .where(
@@ -65,7 +70,23 @@ export async function finishSession(
         ),
       )
       .returning();
-    // Ledger posting goes here (with tx), guarded by `finished`.
+    if (finished && cost > 0) {
+      await postTransaction(tx, {
+        kind: 'charge_payment',
+        reference: session.id,
+        description: `Charging session ${session.transactionId}`,
+        currency: session.currency,
+        postings: [
+          { owner: payerOf(session), amountMinor: -cost },
+          { owner: { kind: 'revenue' }, amountMinor: cost },
+        ],
+      });
+    }
     return finished;
   });
+  if (done)
+    await recordChargeEvent(deps, done, 'finished', {
+      reason: done.serverStopReason ?? done.stopReason ?? 'Local',
+    });
+  return done;
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { chargingSessions } from '../../db/schema/charging';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Db } from '../../db/client';
 import { rfidTags } from '../../db/schema/driver';
@@ -8,11 +9,14 @@ export type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
 
 export type IdTagVerdict =
   | { status: 'Accepted'; userId: string; rfidTagId: string }
+  /** The idTag of a start from the app, while its session waits for the car. */
+  | { status: 'Accepted'; userId: string; rfidTagId: null; sessionId: string }
   | { status: Exclude<IdTagStatus, 'Accepted'> };
 
 /**
- * An idTag (OCPP IdToken) is a driver's active RFID tag (SPEC §3). A tag of a blocked or
- * deleted account is Blocked; anything else we do not know is Invalid.
+ * An idTag (OCPP IdToken) is a driver's active RFID tag (SPEC §3), or the one-off idTag of a
+ * start from the app while its session is `preparing`. A tag of a blocked or deleted account
+ * is Blocked; anything else we do not know is Invalid.
  */
 export async function checkIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
   const [row] = await db
@@ -25,7 +29,17 @@ export async function checkIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
     .from(rfidTags)
     .innerJoin(users, eq(users.id, rfidTags.userId))
     .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
-  if (!row) return { status: 'Invalid' };
+  if (!row) return appIdTag(db, idTag);
   if (row.isBlocked || row.deletedAt !== null) return { status: 'Blocked' };
   return { status: 'Accepted', userId: row.userId, rfidTagId: row.rfidTagId };
+}
+
+async function appIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
+  const [session] = await db
+    .select({ id: chargingSessions.id, userId: chargingSessions.userId })
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.idTag, idTag), eq(chargingSessions.status, 'preparing')));
+  return session
+    ? { status: 'Accepted', userId: session.userId, rfidTagId: null, sessionId: session.id }
+    : { status: 'Invalid' };
 }

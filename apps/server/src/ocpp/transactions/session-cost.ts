@@ -1,4 +1,4 @@
-import { sessionCost, type MeterReading } from '@evcharge/domain/tariff';
+import { sessionCost, type MeterReading, type SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import { loadTariffs, type TariffWithIdle } from '../../modules/stations/repo';
 import type { PlacedSession } from './session-repo';
@@ -49,11 +49,22 @@ function cleanReadings(startedAt: Date, endedAt: Date, facts: CostFacts): MeterR
 }
 
 /** The cost in minor units; without `readings` the energy is spread evenly since the start. */
-export function costMinor(
+export function costMinor(tariff: TariffWithIdle, session: SessionTimes, facts: CostFacts): number {
+  return costBreakdown(tariff, session, facts).totalMinor;
+}
+
+/** What the tariff math needs of a session. */
+export type SessionTimes = Pick<
+  PlacedSession,
+  'startedAt' | 'createdAt' | 'utcOffsetMinutes' | 'reservationId'
+>;
+
+/** The cost with its items (energy, time, parking, fees). */
+export function costBreakdown(
   tariff: TariffWithIdle,
-  session: PlacedSession,
+  session: SessionTimes,
   facts: CostFacts,
-): number {
+): SessionCost {
   const startedAt = session.startedAt ?? session.createdAt;
   const chargingEnd = new Date(Math.max(startedAt.getTime(), facts.chargingEndedAt.getTime()));
   const parkingEnd =
@@ -68,5 +79,5 @@ export function costMinor(
     freeIdleMinutes: tariff.freeIdleMinutes,
     utcOffsetMinutes: session.utcOffsetMinutes,
     hasReservation: session.reservationId !== null,
-  }).totalMinor;
+  });
 }

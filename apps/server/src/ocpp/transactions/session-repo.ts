@@ -51,6 +51,10 @@ async function placedSession(db: Db, where: SQL | undefined): Promise<PlacedSess
   return placed(rows);
 }
 
+export async function findPlacedSession(db: Db, id: string): Promise<PlacedSession | undefined> {
+  return placedSession(db, eq(chargingSessions.id, id));
+}
+
 /** The one active session of a connector (the partial unique index allows one). */
 export async function findActiveSession(
   db: Db,

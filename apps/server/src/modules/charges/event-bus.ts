@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Wakes the long polls of a driver when one of their sessions has news (DESIGN.md Real time).
+ * The events themselves are rows of charge_events; this only says "look again". In-process:
+ * with several instances on one PostgreSQL the same `notify` goes over LISTEN/NOTIFY.
+ */
+export type ChargeEventBus = {
+  notify(userId: string): void;
+  /** Resolves at the next notify for the user, after `ms`, on abort, or when the bus closes. */
+  wait(userId: string, ms: number, signal?: AbortSignal): Promise<void>;
+  /** Open long polls (metrics, shutdown). */
+  waiting(): number;
+  /** Answers every open wait at once (graceful shutdown). */
+  close(): void;
+};
+
+export function createChargeEventBus(): ChargeEventBus {
+  const emitter = new EventEmitter();
+  // One listener per open long poll; thousands of drivers may wait at once.
+  emitter.setMaxListeners(0);
+  let open = 0;
+  let isClosed = false;
+  return {
+    notify(userId) {
+      emitter.emit(userId);
+    },
+    wait(userId, ms, signal) {
+      if (isClosed || signal?.aborted) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        open += 1;
+        const done = () => {
+          open -= 1;
+          clearTimeout(timer);
+          emitter.off(userId, done);
+          emitter.off('close', done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        emitter.once(userId, done);
+        emitter.once('close', done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    },
+    waiting: () => open,
+    close() {
+      isClosed = true;
+      emitter.emit('close');
+    },
+  };
+}

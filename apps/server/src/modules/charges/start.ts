@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { OCPP16 } from 'typed-ocpp';
+import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
+import {
+  minStartBalanceMinor,
+  profilePowerCapW,
+  type ChargingProfile,
+} from '@evcharge/domain/charging';
+import { AppError } from '@evcharge/domain/errors';
+import { rule } from '@evcharge/domain/validation';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { chargingSessions } from '../../db/schema/charging';
+import { cars } from '../../db/schema/driver';
+import { chargePoints, type ReportedStatus } from '../../db/schema/ocpp';
+import { connectors, stations } from '../../db/schema/stations';
+import type { Deps } from '../../deps';
+import { CommandError } from '../../ocpp/gateway';
+import { stationTariffAt } from '../../ocpp/transactions/session-repo';
+import { tariffOf } from '../../ocpp/transactions/session-cost';
+import { userChargeRow, toCharge } from './charge-view';
+import { recordChargeEvent } from './events';
+import { lockUser, openSessionCount, walletBalanceMinor, type Payer } from './payer';
+
+// SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
+
+export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics'>;
+
+/** The place a start goes to: the connector, its station and its charge point. */
+export async function connectorPlace(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({
+      connectorId: connectors.id,
+      number: connectors.number,
+      status: connectors.status,
+      powerW: connectors.powerW,
+      currentType: connectors.currentType,
+      stationId: stations.id,
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
+      chargePointId: chargePoints.id,
+      reportedStatuses: chargePoints.reportedStatuses,
+    })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
+    .where(eq(connectors.id, connectorId));
+  return row && { ...row, powerKw: row.powerW / 1000 };
+}
+export type ConnectorPlace = NonNullable<Awaited<ReturnType<typeof connectorPlace>>>;
+
+/** OCPP 1.6 has no EmergencyStop error code: charge points say it in info or vendorErrorCode. */
+function isEmergency(report: ReportedStatus | undefined): boolean {
+  return (
+    report?.status === 'Faulted' &&
+    (report.info === 'EmergencyStop' || report.vendorErrorCode === 'EmergencyStop')
+  );
+}
+
+/** Why a connector cannot take a start now, from what its charge point last said. */
+export function refusalOf(place: ConnectorPlace, isOnline: boolean): AppError | undefined {
+  const reports = place.reportedStatuses ?? {};
+  if (isEmergency(reports['0']) || isEmergency(reports[String(place.number)]))
+    return new AppError('EMERGENCY_STOP');
+  if (!place.chargePointId || !isOnline)
+    return new AppError('COMMAND_REJECTED', { details: { reason: 'offline' } });
+  if (place.status === 'faulted' || place.status === 'unavailable')
+    return new AppError('COMMAND_REJECTED', { details: { reason: place.status } });
+  return undefined;
+}
+
+/** A station a driver may charge at: public, or their own private one. */
+export function isVisibleTo(place: ConnectorPlace, userId: string) {
+  return !place.isPrivate || place.ownerUserId === userId;
+}
+
+/** OCPP idTag (CiString20) of a start from the app: the charge point echoes it back. */
+export function appIdTag(): string {
+  return `APP${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 20);
+}
+
+/** A TxProfile capping the power at the profile's limit (OCPP 1.6 §3.13). */
+export function txProfile(capW: number): OCPP16.RemoteStartTransactionRequest['chargingProfile'] {
+  return {
+    chargingProfileId: 1,
+    stackLevel: 0,
+    chargingProfilePurpose: 'TxProfile',
+    chargingProfileKind: 'Relative',
+    chargingSchedule: {
+      chargingRateUnit: 'W',
+      chargingSchedulePeriod: [{ startPeriod: 0, limit: capW }],
+    },
+  };
+}
+
+async function carOf(db: Db, userId: string, carId: string | null | undefined) {
+  if (!carId) return null;
+  const [car] = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.id, carId), eq(cars.userId, userId)));
+  if (!car)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: rule.invalid }] });
+  return car.id;
+}
+
+/**
+ * Checks the driver may charge and inserts the `preparing` session, in one transaction with
+ * the driver's row locked; the partial unique index refuses a second open session on the
+ * connector whatever the timing.
+ */
+async function prepareSession(
+  deps: ChargeDeps,
+  userId: string,
+  place: ConnectorPlace,
+  values: {
+    tariffId: string;
+    currency: Charge['currency'];
+    limit: StartChargeBody['limit'];
+    profile: ChargingProfile;
+    carId: string | null;
+    idTag: string;
+  },
+) {
+  const { db, config } = deps;
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      const payer: Payer =
+        user.accountType === 'CORPORATE' && user.activeCompanyId
+          ? { kind: 'company_wallet', companyId: user.activeCompanyId }
+          : { kind: 'user_wallet', userId };
+      const balance = await walletBalanceMinor(tx, payer, values.currency);
+      const minimum = minStartBalanceMinor(values.currency);
+      if (payer.kind === 'user_wallet') {
+        if (balance < 0) throw new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } });
+        if (balance < minimum)
+          throw new AppError('INSUFFICIENT_FUNDS', {
+            details: { balanceMinor: balance, minBalanceMinor: minimum },
+          });
+      } else if (balance < minimum) {
+        throw new AppError('COMPANY_BALANCE_INSUFFICIENT');
+      }
+      if ((await openSessionCount(tx, userId)) >= config.charging.maxSessionsPerUser)
+        throw new AppError('TOO_MANY_SESSIONS', {
+          details: { limit: config.charging.maxSessionsPerUser },
+        });
+      const [session] = await tx
+        .insert(chargingSessions)
+        .values({
+          userId,
+          payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
+          connectorId: place.connectorId,
+          tariffId: values.tariffId,
+          currency: values.currency,
+          carId: values.carId,
+          status: 'preparing',
+          limitMode: values.limit.mode,
+          limitValue:
+            values.limit.mode === 'none' || values.limit.mode === 'full'
+              ? null
+              : (values.limit.value ?? null),
+          profile: values.profile,
+          idTag: values.idTag,
+          startDeadlineAt: new Date(Date.now() + config.charging.startTimeoutSeconds * 1000),
+        })
+        .returning();
+      if (!session) throw new Error('session insert returned nothing');
+      return session;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONNECTOR_BUSY');
+    throw error;
+  }
+}
+
+/** Ends a start that did not happen: no energy, no cost, nothing posted. */
+export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reason: string) {
+  const [cancelled] = await deps.db
+    .update(chargingSessions)
+    .set({
+      status: 'cancelled',
+      serverStopReason: reason,
+      stoppedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'preparing')))
+    .returning();
+  if (cancelled) await recordChargeEvent(deps, cancelled, 'cancelled', { reason });
+  return cancelled;
+}
+
+export async function startCharge(
+  deps: ChargeDeps,
+  userId: string,
+  body: {
+    connectorId: string;
+    limit: StartChargeBody['limit'];
+    profile: ChargingProfile;
+    carId?: string | null;
+  },
+): Promise<Charge> {
+  const { db } = deps;
+  const place = await connectorPlace(db, body.connectorId);
+  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  const isOnline =
+    place.chargePointId !== null && deps.chargePoints.isConnected(place.chargePointId);
+  const refusal = refusalOf(place, isOnline);
+  if (refusal) throw refusal;
+  const chargePointId = place.chargePointId as string;
+  const carId = await carOf(db, userId, body.carId);
+  const tariffId = await stationTariffAt(db, place.stationId, new Date());
+  if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
+  const { tariff } = await tariffOf(db, tariffId);
+  const idTag = appIdTag();
+  const session = await prepareSession(deps, userId, place, {
+    tariffId,
+    currency: tariff.currency,
+    limit: body.limit,
+    profile: body.profile,
+    carId,
+    idTag,
+  });
+  await recordChargeEvent(deps, session, 'status');
+
+  const capW = profilePowerCapW(body.profile, place);
+  let answer: OCPP16.RemoteStartTransactionResponse;
+  try {
+    answer = await deps.chargePoints.remoteStartTransaction(chargePointId, {
+      connectorId: place.number,
+      idTag,
+      ...(capW === undefined ? {} : { chargingProfile: txProfile(capW) }),
+    });
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    const isTimeout = error.reason === 'timeout';
+    await cancelPreparing(deps, session.id, isTimeout ? 'timeout' : 'rejected');
+    throw isTimeout
+      ? new AppError('START_TIMEOUT')
+      : new AppError('COMMAND_REJECTED', { details: { reason: error.reason } });
+  }
+  if (answer.status !== 'Accepted') {
+    await cancelPreparing(deps, session.id, 'rejected');
+    throw new AppError('COMMAND_REJECTED');
+  }
+  const row = await userChargeRow(db, userId, session.transactionId);
+  if (!row) throw new Error('started session vanished');
+  return toCharge(db, row);
+}

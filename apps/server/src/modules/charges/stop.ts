@@ -1,0 +1,103 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import { AppError } from '@evcharge/domain/errors';
+import type { Db } from '../../db/client';
+import { chargingSessions } from '../../db/schema/charging';
+import { chargePoints } from '../../db/schema/ocpp';
+import { connectors } from '../../db/schema/stations';
+import { CommandError } from '../../ocpp/gateway';
+import { runningStatuses, type SessionRow } from '../../ocpp/transactions/session-repo';
+import { toCharge, userChargeRow } from './charge-view';
+import { recordChargeEvent } from './events';
+import type { ChargeDeps } from './start';
+import { cancelPreparing } from './start';
+
+// SPEC §7 PUT /charge/stop, and the stops the server makes itself (limit, full, ghost).
+
+/** Why the server stops a session; the driver's own stop is the OCPP reason Remote. */
+export type ServerStopReason = 'limit' | 'full' | 'ghost';
+
+export async function chargePointOfConnector(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({ id: chargePoints.id })
+    .from(connectors)
+    .innerJoin(chargePoints, eq(chargePoints.stationId, connectors.stationId))
+    .where(eq(connectors.id, connectorId));
+  return row?.id;
+}
+
+const isRunning = (status: SessionRow['status']) =>
+  (runningStatuses as readonly string[]).includes(status);
+
+/**
+ * Asks the charge point to stop a running session (RemoteStopTransaction); the session ends
+ * when its StopTransaction arrives. Marks the request first so a second caller (the next
+ * MeterValues, the sweep, another instance) does not send it again; a failed request is
+ * unmarked so it is tried again. Returns whether the charge point accepted.
+ */
+export async function requestStop(
+  deps: ChargeDeps,
+  session: Pick<SessionRow, 'id' | 'connectorId' | 'transactionId'>,
+  reason: ServerStopReason | 'driver',
+): Promise<'accepted' | 'already' | CommandError | 'rejected'> {
+  const [marked] = await deps.db
+    .update(chargingSessions)
+    .set({
+      stopRequestedAt: new Date(),
+      ...(reason === 'driver' ? {} : { serverStopReason: reason }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(chargingSessions.id, session.id),
+        reason === 'driver' ? undefined : isNull(chargingSessions.stopRequestedAt),
+      ),
+    )
+    .returning();
+  if (!marked || !isRunning(marked.status)) return 'already';
+  if (reason !== 'driver') {
+    const kind = reason === 'ghost' ? 'ghostStopped' : 'limitReached';
+    await recordChargeEvent(deps, marked, kind, { reason });
+  }
+  const unmark = () =>
+    deps.db
+      .update(chargingSessions)
+      .set({ stopRequestedAt: null })
+      .where(eq(chargingSessions.id, session.id));
+  const chargePointId = await chargePointOfConnector(deps.db, session.connectorId);
+  try {
+    if (!chargePointId) throw new CommandError('offline', '-', 'RemoteStopTransaction');
+    const answer = await deps.chargePoints.remoteStopTransaction(chargePointId, {
+      transactionId: session.transactionId,
+    });
+    if (answer.status === 'Accepted') return 'accepted';
+    await unmark();
+    return 'rejected';
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    await unmark();
+    return error;
+  }
+}
+
+export async function stopCharge(
+  deps: ChargeDeps,
+  userId: string,
+  transactionId: number,
+): Promise<Charge> {
+  const row = await userChargeRow(deps.db, userId, transactionId);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { session } = row;
+  if (session.status === 'preparing') {
+    await cancelPreparing(deps, session.id, 'driver');
+  } else if (isRunning(session.status)) {
+    const outcome = await requestStop(deps, session, 'driver');
+    if (outcome !== 'accepted' && outcome !== 'already')
+      throw new AppError('STOP_FAILED', {
+        details: { reason: outcome instanceof CommandError ? outcome.reason : outcome },
+      });
+  }
+  // Parking or finished: nothing left to stop. The answer is the session's true state.
+  const after = await userChargeRow(deps.db, userId, transactionId);
+  return toCharge(deps.db, after ?? row);
+}

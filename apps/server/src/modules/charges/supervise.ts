@@ -1,0 +1,189 @@
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isLimitReached } from '@evcharge/domain/charging';
+import { chargingSessions } from '../../db/schema/charging';
+import { CommandError } from '../../ocpp/gateway';
+import { finishSession } from '../../ocpp/transactions/finish-session';
+import {
+  findPlacedSession,
+  runningStatuses,
+  type SessionRow,
+} from '../../ocpp/transactions/session-repo';
+import { cancelPreparing, type ChargeDeps } from './start';
+import { requestStop, type ServerStopReason } from './stop';
+
+// The server enforces what the driver chose (issue 4): it stops a session at its energy, cost
+// or time limit, when a car charging "until full" stops drawing, and when no energy has
+// flowed for the ghost minutes; it cancels a start the car never took up.
+
+type Watched = Pick<
+  SessionRow,
+  | 'id'
+  | 'connectorId'
+  | 'transactionId'
+  | 'status'
+  | 'limitMode'
+  | 'limitValue'
+  | 'energyWh'
+  | 'costMinor'
+  | 'socPercent'
+  | 'startedAt'
+  | 'lastEnergyAt'
+  | 'stopRequestedAt'
+>;
+
+/** Why a running session must stop at `at` (the charge point's time), if it must. */
+export function stopReasonAt(
+  session: Watched,
+  at: Date,
+  ghostMinutes: number,
+): ServerStopReason | undefined {
+  if (!(runningStatuses as readonly string[]).includes(session.status) || !session.startedAt)
+    return undefined;
+  const elapsedSeconds = Math.max(0, (at.getTime() - session.startedAt.getTime()) / 1000);
+  const limit = { mode: session.limitMode, value: session.limitValue };
+  if (
+    isLimitReached(limit, {
+      energyWh: session.energyWh,
+      costMinor: session.costMinor,
+      elapsedSeconds,
+    })
+  )
+    return 'limit';
+  if (session.limitMode === 'full' && (session.socPercent ?? 0) >= 100) return 'full';
+  const flowing = session.lastEnergyAt ?? session.startedAt;
+  if (at.getTime() - flowing.getTime() >= ghostMinutes * 60_000) return 'ghost';
+  return undefined;
+}
+
+/**
+ * After a reading or a status: stops the session when it must. The command goes out without
+ * holding up the answer to the charge point's own message.
+ */
+export function superviseSession(
+  deps: ChargeDeps,
+  session: Watched,
+  at: Date,
+  log: FastifyBaseLogger | { warn: (obj: object, msg: string) => void },
+): void {
+  if (session.stopRequestedAt) return;
+  const reason = stopReasonAt(session, at, deps.config.charging.ghostMinutes);
+  if (!reason) return;
+  void requestStop(deps, session, reason)
+    .then((outcome) => {
+      if (outcome !== 'accepted' && outcome !== 'already')
+        log.warn(
+          { transactionId: session.transactionId, reason, outcome: String(outcome) },
+          'server stop not accepted; tried again later',
+        );
+    })
+    .catch((error: unknown) =>
+      log.warn({ err: error, transactionId: session.transactionId }, 'server stop failed'),
+    );
+}
+
+/** A car charging "until full" stopped drawing (SuspendedEV): the session is done. */
+export function stopWhenFull(deps: ChargeDeps, session: Watched, log: FastifyBaseLogger): void {
+  if (session.limitMode !== 'full' || session.stopRequestedAt) return;
+  void requestStop(deps, session, 'full').catch((error: unknown) =>
+    log.warn({ err: error, transactionId: session.transactionId }, 'stop when full failed'),
+  );
+}
+
+/** A stop request older than this with the session still running is sent again. */
+const STOP_RETRY_MS = 60_000;
+
+/**
+ * One pass over the open sessions by the server's clock: starts past their deadline,
+ * time limits, ghosts (no energy for the ghost minutes, also when no readings come at all),
+ * and stop requests that got no StopTransaction.
+ */
+export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, now = new Date()) {
+  const { db, config } = deps;
+  const overdue = await db
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(
+      and(eq(chargingSessions.status, 'preparing'), lt(chargingSessions.startDeadlineAt, now)),
+    );
+  for (const { id } of overdue) await cancelPreparing(deps, id, 'timeout');
+
+  await db
+    .update(chargingSessions)
+    .set({ stopRequestedAt: null })
+    .where(
+      and(
+        inArray(chargingSessions.status, [...runningStatuses]),
+        isNotNull(chargingSessions.stopRequestedAt),
+        lt(chargingSessions.stopRequestedAt, new Date(now.getTime() - STOP_RETRY_MS)),
+      ),
+    );
+
+  const ghostBefore = new Date(now.getTime() - config.charging.ghostMinutes * 60_000);
+  const candidates = await db
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        inArray(chargingSessions.status, [...runningStatuses]),
+        isNull(chargingSessions.stopRequestedAt),
+        or(
+          and(
+            eq(chargingSessions.limitMode, 'time'),
+            sql`${chargingSessions.startedAt} + ${chargingSessions.limitValue} * interval '1 minute' <= ${now}`,
+          ),
+          lt(
+            sql`coalesce(${chargingSessions.lastEnergyAt}, ${chargingSessions.startedAt})`,
+            ghostBefore,
+          ),
+          and(eq(chargingSessions.limitMode, 'full'), eq(chargingSessions.status, 'suspendedev')),
+        ),
+      ),
+    );
+  for (const session of candidates) {
+    const reason =
+      session.limitMode === 'full' && session.status === 'suspendedev'
+        ? 'full'
+        : stopReasonAt(session, now, config.charging.ghostMinutes);
+    if (!reason) continue;
+    const outcome = await requestStop(deps, session, reason);
+    if (outcome === 'accepted' || outcome === 'already') continue;
+    // A ghost on a charge point that is gone: nobody can stop it there, so it ends here with
+    // the energy we know of; a StopTransaction that arrives later changes nothing.
+    if (reason === 'ghost' && outcome instanceof CommandError && outcome.reason === 'offline') {
+      const placed = await findPlacedSession(db, session.id);
+      if (placed) {
+        const endedAt = session.lastEnergyAt ?? session.startedAt ?? now;
+        await finishSession(deps, placed, {
+          chargingEndedAt: endedAt,
+          energyWh: session.energyWh,
+          meterStopWh: session.meterStopWh,
+          stopReason: 'ghost',
+        });
+      }
+      continue;
+    }
+    log.warn(
+      { transactionId: session.transactionId, reason, outcome: String(outcome) },
+      'server stop not accepted',
+    );
+  }
+}
+
+/** Runs the sweep every CHARGE_SWEEP_SECONDS until the returned stop is called. */
+export function startSessionSweep(deps: ChargeDeps, log: FastifyBaseLogger): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepSessions(deps, log)
+      .catch((error: unknown) => log.error({ err: error }, 'session sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, deps.config.charging.sweepSeconds * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { chargeLimitBodySchema, chargingProfiles } from '@evcharge/domain/charging';
+import { currencies } from '@evcharge/domain/currency';
+import { rule } from '@evcharge/domain/validation';
+import { defineContract } from '../contract';
+
+// SPEC §7 POST /charge/plan: the precharging screen's estimate for a limit (and the driver's
+// car when known): energy, time and cost with the station's tariff now.
+export const planCharge = defineContract({
+  method: 'POST',
+  path: '/api/charge/plan',
+  auth: 'user',
+  summary: 'Estimated energy, time and cost of a session before it starts',
+  tags: ['charges'],
+  body: z
+    .object({
+      connectorId: z.uuid({ error: rule.invalid }),
+      limit: chargeLimitBodySchema,
+      profile: z.enum(chargingProfiles, { error: rule.invalid }).default('fast'),
+      carId: z.uuid({ error: rule.invalid }).nullish(),
+    })
+    .strict(),
+  response: z.object({
+    powerW: z.number().int(),
+    energyWh: z.number().int().nullable(),
+    minutes: z.number().int().nullable(),
+    costMinor: z.number().int().nullable(),
+    currency: z.enum(currencies),
+    /** Whether the driver's wallet holds the minimum to start (SPEC §5), and that minimum. */
+    canStart: z.boolean(),
+    minBalanceMinor: z.number().int(),
+    balanceMinor: z.number().int(),
+  }),
+});
