@@ -92,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     chargeEvents: createChargeEventBus(),
   };
+  deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', deps.chargePoints);
   const limits = { ...defaultRateLimits, ...options.rateLimits };

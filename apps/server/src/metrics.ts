@@ -16,6 +16,12 @@ export type Metrics = {
   ocppMessages: Counter<'action' | 'direction' | 'outcome'>;
   /** Time to answer a charge point's call, by action (database work included). */
   ocppHandlingDuration: Histogram<'action'>;
+  /** Long polls of /charges/subscribe held open now: read from `source` on each scrape. */
+  chargeLongPolls: { source: () => number };
+  /** Sessions that ended: success (with the cost posted) or cancelled (never started). */
+  chargeSessionsEnded: Counter<'outcome'>;
+  /** Session costs posted to the ledger, in minor units per currency. */
+  chargeRevenueMinor: Counter<'currency'>;
 };
 
 // prom-client's default buckets stop at 10 s; long polls hold a request for up to a minute.
@@ -27,6 +33,15 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   // Process metrics: CPU, memory, heap, event-loop lag, GC, handles, file descriptors.
   collectDefaultMetrics({ register: registry });
+  const chargeLongPolls = { source: () => 0 };
+  new Gauge({
+    name: 'charge_long_polls',
+    help: 'Long polls for charging events held open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(chargeLongPolls.source());
+    },
+  });
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -52,6 +67,19 @@ export function createMetrics(): Metrics {
       help: 'Time to answer a charge point call, by action',
       labelNames: ['action'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    chargeLongPolls,
+    chargeSessionsEnded: new Counter({
+      name: 'charge_sessions_ended_total',
+      help: 'Charging sessions that ended, by outcome (success, cancelled)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    chargeRevenueMinor: new Counter({
+      name: 'charge_revenue_minor_total',
+      help: 'Session costs posted to the ledger, in minor units, by currency',
+      labelNames: ['currency'],
       registers: [registry],
     }),
   };

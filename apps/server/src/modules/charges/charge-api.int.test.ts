@@ -101,6 +101,12 @@ describe('GET /charges/subscribe (long poll)', () => {
 
     // Nothing new: the poll holds, then answers when the next session starts.
     const held = poll(who, first.body.cursor, 10);
+    // The open poll shows in the metrics, beside the sessions that ended.
+    const metrics = await eventually(async () => {
+      const text = await (await server.fetch('/metrics')).text();
+      return /^charge_long_polls 1$/m.test(text) && text;
+    });
+    expect(metrics).toMatch(/^charge_sessions_ended_total\{outcome="success"\} [1-9]/m);
     const { chargePoint } = await connectedStation();
     const began = Date.now();
     await start(server, who, { connectorId: chargePoint.station.connectorIds[0]! });

@@ -188,7 +188,10 @@ export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reaso
     })
     .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'preparing')))
     .returning();
-  if (cancelled) await recordChargeEvent(deps, cancelled, 'cancelled', { reason });
+  if (cancelled) {
+    deps.metrics.chargeSessionsEnded.inc({ outcome: 'cancelled' });
+    await recordChargeEvent(deps, cancelled, 'cancelled', { reason });
+  }
   return cancelled;
 }
 

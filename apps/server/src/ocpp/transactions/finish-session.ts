@@ -3,6 +3,7 @@ import { chargingSessions } from '../../db/schema/charging';
 import { recordChargeEvent, type EventDeps } from '../../modules/charges/events';
 import { payerOf } from '../../modules/charges/payer';
 import { postTransaction } from '../../modules/ledger/service';
+import type { Deps } from '../../deps';
 import { costMinor, tariffOf } from './session-cost';
 import {
   runningStatuses,
@@ -33,7 +34,7 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps,
+  deps: EventDeps & Pick<Deps, 'metrics'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
@@ -84,9 +85,12 @@ export async function finishSession(
     }
     return finished;
   });
-  if (done)
-    await recordChargeEvent(deps, done, 'finished', {
-      reason: done.serverStopReason ?? done.stopReason ?? 'Local',
-    });
+  if (!done) return undefined;
+  deps.metrics.chargeSessionsEnded.inc({ outcome: 'success' });
+  if (done.costMinor > 0)
+    deps.metrics.chargeRevenueMinor.inc({ currency: done.currency }, done.costMinor);
+  await recordChargeEvent(deps, done, 'finished', {
+    reason: done.serverStopReason ?? done.stopReason ?? 'Local',
+  });
   return done;
 }
