@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { brandById } from './brand/brands';
@@ -59,7 +60,13 @@ function defaultMailer(config: Config, db: Db): Mailer {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // With a certificate, HTTPS and wss on the same port (OCPP security profile 2).
+  const https = config.tls && {
+    cert: await readFile(config.tls.certFile),
+    key: await readFile(config.tls.keyFile),
+  };
   const app = Fastify({
+    ...(https ? { https } : {}),
     logger: options.logger ?? loggerOptions(config.logLevel),
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,

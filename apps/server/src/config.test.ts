@@ -50,6 +50,28 @@ describe('loadConfig', () => {
     expect(config.port).toBe(9000);
   });
 
+  it('reads the certificate and key for HTTPS and wss together, and the charging settings', () => {
+    expect(
+      loadConfig({ TLS_CERT_FILE: '/etc/tls/cert.pem', TLS_KEY_FILE: '/etc/tls/key.pem' }).tls,
+    ).toEqual({
+      certFile: '/etc/tls/cert.pem',
+      keyFile: '/etc/tls/key.pem',
+    });
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(() => loadConfig({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toThrow(/TLS_KEY_FILE/);
+    expect(
+      loadConfig({ CHARGE_GHOST_MINUTES: '30', CHARGE_MAX_SESSIONS_PER_USER: '1' }).charging,
+    ).toEqual({
+      startTimeoutSeconds: 90,
+      ghostMinutes: 30,
+      maxSessionsPerUser: 1,
+      sweepSeconds: 5,
+    });
+    expect(() => loadConfig({ CHARGE_START_TIMEOUT_SECONDS: '1' })).toThrow(
+      /CHARGE_START_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
       databaseUrl: undefined,

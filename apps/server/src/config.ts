@@ -35,6 +35,10 @@ const envSchema = z
     SEED_DEMO: booleanText.optional(),
     // Behind a load balancer the client address comes from X-Forwarded-For (rate limits).
     TRUST_PROXY: booleanText.default(false),
+    // HTTPS (and wss for charge points: OCPP security profile 2) straight from the server:
+    // PEM files of the certificate (with its chain) and the private key, both or neither.
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
     // Unset: GET /metrics answers anyone (keep it off the public network); set: only
     // `Authorization: Bearer <METRICS_TOKEN>`. Long enough not to be guessed.
     METRICS_TOKEN: z
@@ -56,6 +60,10 @@ const envSchema = z
     CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
     CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   })
+  .refine((env) => (env.TLS_CERT_FILE === undefined) === (env.TLS_KEY_FILE === undefined), {
+    message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
+    path: ['TLS_KEY_FILE'],
+  })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
     message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
     path: ['SMTP_URL'],
@@ -75,6 +83,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   seedDemo: boolean;
   trustProxy: boolean;
+  /** PEM files: the server answers HTTPS and wss on its port (OCPP security profile 2). */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | undefined;
   ocpp: OcppConfig;
@@ -134,6 +144,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data by default only for the embedded database: never seed a real server unasked.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     trustProxy: e.TRUST_PROXY,
+    tls:
+      e.TLS_CERT_FILE && e.TLS_KEY_FILE
+        ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) }
+        : undefined,
     metricsToken: e.METRICS_TOKEN,
     ocpp: {
       heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
