@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { brandById } from './brand/brands';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from './db/client';
 import type { Deps } from './deps';
 import { registerJsonBody } from './http/json-body';
 import { validatorCompiler } from './http/validation';
@@ -17,7 +18,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
 import { chargeRoutes } from './modules/charges/routes';
-import { createChargeEventBus } from './modules/charges/event-bus';
+import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
 import { startSessionSweep } from './modules/charges/supervise';
 import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';
@@ -41,6 +42,11 @@ export type AppOptions = {
    * it here (server.ts, the test harness).
    */
   db: Db;
+  /**
+   * LISTEN on the database (Database.listen): instances on one database wake each other's
+   * long polls. Without it, events reach this instance's polls only.
+   */
+  listen?: Database['listen'];
   /** Defaults to the transport MAIL_TRANSPORT names. */
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
@@ -97,8 +103,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connections: ocppConnections,
       callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
     }),
-    chargeEvents: createChargeEventBus(),
+    chargeEvents: createChargeEventBus(
+      options.listen
+        ? async (userId) => {
+            await db.execute(sql`select pg_notify(${CHARGE_EVENTS_CHANNEL}, ${userId})`);
+          }
+        : undefined,
+      (error) => app.log.warn({ err: error }, 'charge event NOTIFY failed'),
+    ),
   };
+  if (options.listen) {
+    const unlisten = await options.listen(CHARGE_EVENTS_CHANNEL, (userId) =>
+      deps.chargeEvents.deliver(userId),
+    );
+    app.addHook('onClose', async () => {
+      await unlisten();
+    });
+  }
   deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', deps.chargePoints);

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   await database.migrate();
   // Seed before building the app: the station read model loads the stations at build.
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
-  const app = await buildApp({ config, db: database.db });
+  // Several instances share a PostgreSQL; the embedded database has one process.
+  const listen = database.driver === 'pg' ? database.listen : undefined;
+  const app = await buildApp({ config, db: database.db, listen });
   if (seeded) app.log.info(seeded, 'demo data seeded');
 
   let closing = false;

@@ -15,6 +15,11 @@ export type Database = {
   driver: 'pglite' | 'pg';
   /** Applies pending migrations from apps/server/drizzle. */
   migrate: () => Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets every NOTIFY's payload, from any connection to this
+   * database (other server instances too). Resolves to the way to stop listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -35,6 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     driver: 'pglite',
     migrate: () => migrateWithPglite(drizzlePglite({ client })),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -48,6 +54,19 @@ function openPg(url: string, poolSize: number): Database {
     db,
     driver: 'pg',
     migrate: () => migrateWithPg(pool),
+    // A connection of its own: a pooled one would go back to the pool and stop listening.
+    listen: async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end();
+      };
+    },
     close: () => pool.end(),
   };
 }

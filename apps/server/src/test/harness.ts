@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { contractUrl, type Contract } from '@evcharge/api/contract';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PressureLimits } from '../plugins/pressure';
 import type { RateLimits } from '../plugins/rate-limit';
@@ -30,6 +30,8 @@ export type TestServer = {
   call: <T = unknown>(contract: Contract, input?: CallInput) => Promise<TestResponse<T>>;
   /** A raw request to a path, for what contracts do not describe (HTML, bad JSON, 404). */
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The database, to start a second instance on it (`startTestServer({ database })`). */
+  database: Database;
   close: () => Promise<void>;
 };
 
@@ -46,11 +48,16 @@ export type TestServerOptions = {
   mailer?: Mailer;
   /** Pino options (with a `stream`) to inspect the logs; silent by default. */
   logger?: FastifyServerOptions['logger'];
+  /** Another test server's database: a second instance on the same data (scale-out tests). */
+  database?: Database;
+  /** LISTEN/NOTIFY between instances on one database (always on with `database`). */
+  listen?: boolean;
 };
 
 /** Builds the app on a fresh database and listens on 127.0.0.1 with a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
+  const ownsDatabase = options.database === undefined;
   const config: Config = {
     ...loadConfig({ PUBLIC_URL: 'http://evcharge.test', WEB_DIST: '/nonexistent-web-dist' }),
     seedDemo: false,
@@ -62,6 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: options.mailer,
     rateLimits: { globalPerMinute: 100_000, authPerMinute: 100_000, ...options.rateLimits },
     pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
+    listen: options.listen || options.database ? database.listen : undefined,
     logger: options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -96,9 +104,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox: outboxHelpers(database.db),
     call,
     fetch: fetchPath,
+    database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }

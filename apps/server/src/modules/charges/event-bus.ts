@@ -2,11 +2,14 @@ import { EventEmitter } from 'node:events';
 
 /**
  * Wakes the long polls of a driver when one of their sessions has news (DESIGN.md Real time).
- * The events themselves are rows of charge_events; this only says "look again". In-process:
- * with several instances on one PostgreSQL the same `notify` goes over LISTEN/NOTIFY.
+ * The events themselves are rows of charge_events; this only says "look again". Each
+ * `notify` wakes this instance's polls at once and is `publish`ed (PostgreSQL NOTIFY), so the
+ * other instances on the same database hear it through `deliver`.
  */
 export type ChargeEventBus = {
   notify(userId: string): void;
+  /** A wake-up from another instance (LISTEN). */
+  deliver(userId: string): void;
   /** Resolves at the next notify for the user, after `ms`, on abort, or when the bus closes. */
   wait(userId: string, ms: number, signal?: AbortSignal): Promise<void>;
   /** Open long polls (metrics, shutdown). */
@@ -15,7 +18,13 @@ export type ChargeEventBus = {
   close(): void;
 };
 
-export function createChargeEventBus(): ChargeEventBus {
+/** The channel instances wake each other on; the payload is the driver's id. */
+export const CHARGE_EVENTS_CHANNEL = 'charge_events';
+
+export function createChargeEventBus(
+  publish?: (userId: string) => Promise<void>,
+  onPublishError?: (error: unknown) => void,
+): ChargeEventBus {
   const emitter = new EventEmitter();
   // One listener per open long poll; thousands of drivers may wait at once.
   emitter.setMaxListeners(0);
@@ -23,6 +32,10 @@ export function createChargeEventBus(): ChargeEventBus {
   let isClosed = false;
   return {
     notify(userId) {
+      emitter.emit(userId);
+      publish?.(userId).catch((error: unknown) => onPublishError?.(error));
+    },
+    deliver(userId) {
       emitter.emit(userId);
     },
     wait(userId, ms, signal) {
