@@ -24,6 +24,7 @@ import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';
 import { userRoutes } from './modules/users/routes';
 import { createConnections } from './ocpp/connections';
+import { createCommandRelay } from './ocpp/command-relay';
 import { createChargePointGateway } from './ocpp/gateway';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
@@ -116,7 +117,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const unlisten = await options.listen(CHARGE_EVENTS_CHANNEL, (userId) =>
       deps.chargeEvents.deliver(userId),
     );
+    // Commands for charge points whose socket is on another instance go over the database.
+    const relay = await createCommandRelay({
+      db,
+      listen: options.listen,
+      runLocal: deps.chargePoints.runLocal,
+      onError: (error) => app.log.warn({ err: error }, 'relayed OCPP command failed'),
+    });
+    deps.chargePoints.attachRelay(relay);
     app.addHook('onClose', async () => {
+      await relay.close();
       await unlisten();
     });
   }

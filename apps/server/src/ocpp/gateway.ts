@@ -3,6 +3,7 @@ import ocppRpc from 'ocpp-rpc';
 import type { Db } from '../db/client';
 import type { Metrics } from '../metrics';
 import type { Connections } from './connections';
+import { RelayedCommandError, type CommandRelay, type LocalRun } from './command-relay';
 import { recordHeartbeatInterval } from './repo';
 
 // Commands from the central system to a charge point (OCPP 1.6 §5). The charging API calls
@@ -60,7 +61,17 @@ type Helper<A extends CommandAction> = (
 ) => Promise<Commands[A][1]>;
 
 export type ChargePointGateway = {
+  /** The socket is on this instance. */
   isConnected(chargePointId: string): boolean;
+  /**
+   * Commands can reach a charge point whose socket is on another instance (the relay is on):
+   * then the database's connected_at says whether any instance holds it.
+   */
+  relaysCommands(): boolean;
+  /** Takes commands for sockets elsewhere over the relay (DESIGN.md Scale-out). */
+  attachRelay(relay: CommandRelay): void;
+  /** Runs a relayed command on a socket of this instance; undefined when it holds none. */
+  runLocal: LocalRun;
   connectedIds(): string[];
   send: Send;
   remoteStartTransaction: Helper<'RemoteStartTransaction'>;
@@ -95,12 +106,44 @@ export function createChargePointGateway(deps: {
   callTimeoutMs: number;
 }): ChargePointGateway {
   const { connections, metrics } = deps;
+  let relay: CommandRelay | undefined;
+
+  const relayed = async (
+    chargePointId: string,
+    action: CommandAction,
+    payload: unknown,
+    timeoutMs: number,
+  ) => {
+    if (!relay) throw new CommandError('offline', chargePointId, action);
+    try {
+      const answer = await relay.request(chargePointId, action, payload, timeoutMs);
+      metrics.ocppMessages.inc({ action, direction: 'out', outcome: 'ok' });
+      return answer;
+    } catch (error) {
+      metrics.ocppMessages.inc({ action, direction: 'out', outcome: 'error' });
+      if (error instanceof RelayedCommandError)
+        throw new CommandError(
+          error.failure.reason,
+          chargePointId,
+          action,
+          error.failure.rpcErrorCode,
+        );
+      throw new CommandError('offline', chargePointId, action);
+    }
+  };
 
   const send: Send = async (chargePointId, action, payload, options = {}) => {
     const connection = connections.get(chargePointId);
     const count = (outcome: 'ok' | 'error') =>
       metrics.ocppMessages.inc({ action, direction: 'out', outcome });
     if (!connection) {
+      if (relay)
+        return (await relayed(
+          chargePointId,
+          action,
+          payload,
+          options.timeoutMs ?? deps.callTimeoutMs,
+        )) as Commands[typeof action][1];
       count('error');
       throw new CommandError('offline', chargePointId, action);
     }
@@ -129,8 +172,28 @@ export function createChargePointGateway(deps: {
     (chargePointId, payload) =>
       send(chargePointId, action, payload);
 
+  const runLocal: LocalRun = (chargePointId, action, payload, timeoutMs) => {
+    if (!connections.get(chargePointId)) return undefined;
+    return send(chargePointId, action as CommandAction, payload as never, { timeoutMs }).then(
+      (answer) => ({ ok: true as const, answer }),
+      (error: unknown) =>
+        error instanceof CommandError
+          ? {
+              ok: false as const,
+              reason: error.reason,
+              ...(error.rpcErrorCode ? { rpcErrorCode: error.rpcErrorCode } : {}),
+            }
+          : { ok: false as const, reason: 'offline' as const },
+    );
+  };
+
   return {
     isConnected: (id) => connections.get(id) !== undefined,
+    relaysCommands: () => relay !== undefined,
+    attachRelay(next) {
+      relay = next;
+    },
+    runLocal,
     connectedIds: () => connections.all().map((c) => c.chargePointId),
     send,
     remoteStartTransaction: helper('RemoteStartTransaction'),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { chargePoints } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
 import { CommandError } from '../../ocpp/gateway';
-import type { ChargeDeps } from './start';
+import { isReachable, type ChargeDeps } from './start';
 
 // SPEC §7 GET /chargepoints, PUT /chargepoint/{id}/status/{status}, GET
 // /socket/status_time/{id}: an owner's charge points, taking a connector out of service (OCPP
@@ -34,6 +34,7 @@ export async function ownersChargePoints(deps: ChargeDeps, userId: string) {
       stationId: stations.id,
       stationName: stations.name,
       lastSeenAt: chargePoints.lastSeenAt,
+      connectedAt: chargePoints.connectedAt,
       vendor: chargePoints.vendor,
       model: chargePoints.model,
       firmwareVersion: chargePoints.firmwareVersion,
@@ -58,9 +59,9 @@ export async function ownersChargePoints(deps: ChargeDeps, userId: string) {
           .where(inArray(connectors.stationId, stationIds))
           .orderBy(asc(connectors.number));
   return {
-    items: points.map((point) => ({
+    items: points.map(({ connectedAt, ...point }) => ({
       ...point,
-      isOnline: deps.chargePoints.isConnected(point.id),
+      isOnline: isReachable(deps, point.id, connectedAt),
       lastSeenAt: point.lastSeenAt?.toISOString() ?? null,
       connectors: rows.filter((row) => row.stationId === point.stationId).map(stateOf),
     })),

@@ -40,6 +40,7 @@ export async function connectorPlace(db: Db, connectorId: string) {
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
       chargePointId: chargePoints.id,
+      chargePointConnectedAt: chargePoints.connectedAt,
       reportedStatuses: chargePoints.reportedStatuses,
     })
     .from(connectors)
@@ -68,6 +69,17 @@ export function refusalOf(place: ConnectorPlace, isOnline: boolean): AppError | 
   if (place.status === 'faulted' || place.status === 'unavailable')
     return new AppError('COMMAND_REJECTED', { details: { reason: place.status } });
   return undefined;
+}
+
+/** A socket here, or (with the command relay) one another instance holds. */
+export function isReachable(
+  deps: Pick<ChargeDeps, 'chargePoints'>,
+  chargePointId: string | null,
+  connectedAt: Date | null,
+): boolean {
+  if (!chargePointId) return false;
+  if (deps.chargePoints.isConnected(chargePointId)) return true;
+  return deps.chargePoints.relaysCommands() && connectedAt !== null;
 }
 
 /** A station a driver may charge at: public, or their own private one. */
@@ -208,8 +220,7 @@ export async function startCharge(
   const { db } = deps;
   const place = await connectorPlace(db, body.connectorId);
   if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
-  const isOnline =
-    place.chargePointId !== null && deps.chargePoints.isConnected(place.chargePointId);
+  const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
   const refusal = refusalOf(place, isOnline);
   if (refusal) throw refusal;
   const chargePointId = place.chargePointId as string;

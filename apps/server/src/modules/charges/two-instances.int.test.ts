@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChargeEvent } from '@evcharge/api/charges/charge-schemas';
 import { subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
-import { closeSimStations, connectedStation } from '../../test/charge-points';
+import { closeSimStations, connectedStation, eventually } from '../../test/charge-points';
 import { driver, start } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertSessionTariff } from '../../test/sessions';
+import { insertSessionTariff, sessionOf, testCar } from '../../test/sessions';
+import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import { stopCharge } from '@evcharge/api/charges/stop-charge';
 
-// DESIGN.md Scale-out: two instances on one database. The charge point's socket and the
-// start are on one; the driver's long poll waits on the other and wakes at once (NOTIFY).
+// DESIGN.md Scale-out: two instances on one database. The charge point's socket is on one;
+// the driver's long poll waits on the other and wakes at once (NOTIFY), and a start or stop
+// asked on the other reaches the socket through the command relay.
 
 let first: TestServer;
 let second: TestServer;
@@ -42,4 +45,27 @@ it('wakes a long poll on one instance when a session changes on the other', asyn
     transactionId: started.body.transactionId,
     charge: { status: 'preparing' },
   });
+});
+
+it('starts and stops on a charge point whose socket is on the other instance', async () => {
+  const tariffId = await insertSessionTariff(first);
+  const { chargePoint, station } = await connectedStation(first, { tariffId });
+  expect(second.app.chargePoints.isConnected(chargePoint.id)).toBe(false);
+  const who = await driver(first);
+  station.plug(1, testCar);
+  await station.flush();
+  const started = await start(second, who, { connectorId: chargePoint.station.connectorIds[0]! });
+  expect(started.status).toBe(200);
+  const { transactionId } = started.body;
+  await eventually(async () => (await sessionOf(first, transactionId)).status === 'charging');
+  const stopped = station.next('transactionStopped');
+  const stop = await second.call<Charge>(stopCharge, { token: who.token, body: { transactionId } });
+  expect(stop.status).toBe(200);
+  expect((await stopped).reason).toBe('Remote');
+  // A charge point no instance holds is offline for both.
+  await station.close();
+  await eventually(async () => !first.app.chargePoints.isConnected(chargePoint.id));
+  await eventually(async () => (await sessionOf(first, transactionId)).status === 'parking');
+  const refused = await start(second, who, { connectorId: chargePoint.station.connectorIds[1]! });
+  expect(refused.body).toMatchObject({ code: 'COMMAND_REJECTED', details: { reason: 'offline' } });
 });
