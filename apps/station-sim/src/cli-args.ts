@@ -16,6 +16,12 @@ Usage: npm run sim -w @evcharge/station-sim -- [options]
   --speed <factor>        simulated time runs this many times faster (default 1)
   --meter-interval <s>    MeterValues every this many simulated seconds (default 10)
   --no-auto-plug          a remote start waits for a car instead of plugging one in
+  --car-leaves-after <s>  the auto-plugged car drives off this many simulated seconds after
+                          charging ended (default 120; 0 at once)
+  --all-available         with --stations: connectors without a "status" in the file start
+                          Available (default: a realistic mix, some busy, faulted, off)
+  --demo-tag <idTag>      cars on connectors that start Charging present this tag after boot
+                          (the central system must accept it; without one they wait, Preparing)
   --reject-commands       answer every command with Rejected
   --quiet                 log only connections and status changes
   --help
@@ -31,6 +37,10 @@ export type CliOptions = {
   speed: number;
   meterIntervalMs: number;
   isAutoPlug: boolean;
+  carLeavesAfterMs: number;
+  /** Connectors without a listed status start from the demo's mix (else Available). */
+  hasStatusMix: boolean;
+  demoTag?: string;
   isRejectingCommands: boolean;
   isQuiet: boolean;
   isHelp: boolean;
@@ -57,6 +67,14 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return number;
 }
 
+function nonNegative(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (value.trim() === '' || !(number >= 0))
+    throw new Error(`${name} must be 0 or a positive number, got "${value}"`);
+  return number;
+}
+
 export function parseCliArgs(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -69,6 +87,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
       speed: { type: 'string' },
       'meter-interval': { type: 'string' },
       'no-auto-plug': { type: 'boolean' },
+      'car-leaves-after': { type: 'string' },
+      'all-available': { type: 'boolean' },
+      'demo-tag': { type: 'string' },
       'reject-commands': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -84,6 +105,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
     speed: positive('--speed', values.speed, 1),
     meterIntervalMs: positive('--meter-interval', values['meter-interval'], 10) * 1000,
     isAutoPlug: !values['no-auto-plug'],
+    carLeavesAfterMs: nonNegative('--car-leaves-after', values['car-leaves-after'], 120) * 1000,
+    // One charge point from flags is someone testing their central system: no surprises.
+    hasStatusMix: Boolean(values.stations) && !values['all-available'],
+    demoTag: values['demo-tag'],
     isRejectingCommands: Boolean(values['reject-commands']),
     isQuiet: Boolean(values.quiet),
     isHelp: Boolean(values.help),
@@ -94,6 +119,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     if (!options.stationsFile && !options.id)
       throw new Error('give --stations <file.json> or --id <id> --password <password>');
     if (options.id && options.password === undefined) throw new Error('--id needs --password');
+    if (options.demoTag !== undefined && !/^.{1,20}$/.test(options.demoTag))
+      throw new Error('--demo-tag must be 1-20 characters (an OCPP IdToken)');
   }
   return options;
 }

@@ -12,7 +12,21 @@ describe('command line', () => {
       speed: 1,
       meterIntervalMs: 10_000,
       isAutoPlug: true,
+      carLeavesAfterMs: 120_000,
+      hasStatusMix: true,
+      demoTag: undefined,
     });
+    expect(
+      parseCliArgs([
+        '--stations',
+        'demo.json',
+        '--all-available',
+        '--car-leaves-after',
+        '0',
+        '--demo-tag',
+        'DEMO-FLEET',
+      ]),
+    ).toMatchObject({ hasStatusMix: false, carLeavesAfterMs: 0, demoTag: 'DEMO-FLEET' });
     expect(
       parseCliArgs([
         '--id',
@@ -37,6 +51,8 @@ describe('command line', () => {
       speed: 60,
       meterIntervalMs: 500,
       isAutoPlug: false,
+      // One charge point from flags starts with every connector Available.
+      hasStatusMix: false,
     });
   });
 
@@ -46,6 +62,8 @@ describe('command line', () => {
     [['--stations', 'a.json', '--url', 'http://x'], /ws:\/\//],
     [['--stations', 'a.json', '--speed', '0'], /--speed/],
     [['--stations', 'a.json', '--bogus'], /bogus/],
+    [['--stations', 'a.json', '--car-leaves-after', '-5'], /--car-leaves-after/],
+    [['--stations', 'a.json', '--demo-tag', 'X'.repeat(21)], /--demo-tag/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });

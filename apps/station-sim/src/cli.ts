@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     stations,
     speed: options.speed,
     meterIntervalMs: options.meterIntervalMs,
+    statusMix: options.hasStatusMix,
+    idTag: options.demoTag,
+    carLeavesAfterMs: options.carLeavesAfterMs,
     log: (line) => {
       if (isInteresting(line)) console.log(`${timestamp()} ${line}`);
     },

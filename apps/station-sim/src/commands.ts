@@ -56,7 +56,8 @@ function remoteStartTransaction(
       });
     }
     if (connector.car) startTransaction(ctx, connector, idTag, reservationId);
-    else if (ctx.settings.autoPlugCar) plug(ctx, connector, ctx.settings.autoPlugCar);
+    else if (ctx.settings.autoPlugCar)
+      plug(ctx, connector, ctx.settings.autoPlugCar, { leavesByItself: true });
     else awaitCable(ctx, connector, idTag, reservationId);
   });
   return { status: 'Accepted' };

@@ -30,6 +30,19 @@ export const chargePointErrorCodes = [
 
 export type Fault = { errorCode: ChargePointErrorCode; info?: string; vendorErrorCode?: string };
 
+/** A fault the station can report: an OCPP 1.6 error code other than NoError. */
+export function checkedFault(errorCode: ChargePointErrorCode, info?: string): Fault {
+  if (
+    errorCode === 'NoError' ||
+    !(chargePointErrorCodes as readonly string[]).includes(errorCode)
+  ) {
+    throw new Error(
+      `a fault needs an OCPP 1.6 error code other than NoError: ${chargePointErrorCodes.filter((c) => c !== 'NoError').join(', ')}`,
+    );
+  }
+  return { errorCode, ...(info ? { info } : {}) };
+}
+
 /**
  * OCPP 1.6 has no EmergencyStop error code: the button is reported as OtherError with the
  * reason in `info` and `vendorErrorCode`.
@@ -75,6 +88,12 @@ export type Connector = {
   reservation?: Reservation;
   /** A transaction ended and the car is still plugged. */
   isFinishing: boolean;
+  /**
+   * The plugged car is the station's own demo car (auto-plug): it drives off by itself a while
+   * after charging ended (StationOptions.autoUnplugAfterMs), on `departureTimer`.
+   */
+  isCarLeavingByItself: boolean;
+  departureTimer?: TimerId;
   isInoperative: boolean;
   /** ChangeAvailability that waits for the running transaction to end. */
   scheduledInoperative?: boolean;
@@ -116,6 +135,7 @@ export function createConnector(
     powerW: 0,
     lastUpdateMs: nowMs,
     isFinishing: false,
+    isCarLeavingByItself: false,
     isInoperative: false,
   };
 }

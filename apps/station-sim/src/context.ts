@@ -47,8 +47,8 @@ export type StationEvents = {
   };
   /** A command from the central system and our answer. */
   command: { action: string; params: unknown; response: unknown };
-  /** A message we sent and the central system's answer. */
-  sent: { action: string; payload: object; result: unknown };
+  /** A message we sent and the central system's answer, `durationMs` (real time) apart. */
+  sent: { action: string; payload: object; result: unknown; durationMs: number };
   closed: Record<string, never>;
 };
 
@@ -60,6 +60,8 @@ export type StationSettings = {
   firmwareVersion?: string;
   tickMs: number;
   autoPlugCar?: Partial<Car>;
+  /** How long after charging ended an auto-plugged car leaves (simulated ms); undefined: never. */
+  autoUnplugAfterMs?: number;
   bootOnReconnect: boolean;
 };
 
@@ -164,10 +166,12 @@ export async function callCentral(
   payload: object,
 ): Promise<unknown> {
   ctx.log(`→ ${action} ${JSON.stringify(payload)}`);
+  const startedMs = performance.now();
   try {
     const result = await ctx.connection.call(action, payload);
+    const durationMs = performance.now() - startedMs;
     ctx.log(`← ${action} ${JSON.stringify(result)}`);
-    ctx.events.emit('sent', { action, payload, result });
+    ctx.events.emit('sent', { action, payload, result, durationMs });
     return result;
   } catch (error) {
     ctx.log(`✗ ${action}: ${error instanceof Error ? error.message : String(error)}`);

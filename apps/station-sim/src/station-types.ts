@@ -20,8 +20,17 @@ export type ConnectorSpec = {
   /** The connector's maximum power; 22 kW AC or 50 kW DC by default. */
   powerW?: number;
   meterStartWh?: number;
-  /** A car already plugged in when the station starts. */
+  /** A car already plugged in when the station starts (Preparing). */
   car?: Partial<Car>;
+  /**
+   * With `car`: its transaction ended before the station started and the cable is still in
+   * (Finishing, OCPP 1.6 §7.7).
+   */
+  isFinishing?: boolean;
+  /** Out of service from the start (Unavailable), as after ChangeAvailability Inoperative. */
+  isInoperative?: boolean;
+  /** Faulted from the start with this OCPP 1.6 error code (not NoError). */
+  fault?: { errorCode: ChargePointErrorCode; info?: string };
 };
 
 export type StationOptions = {
@@ -48,6 +57,12 @@ export type StationOptions = {
   connectionTimeoutSeconds?: number;
   /** A remote start on an empty connector plugs this car in (true: the default car). */
   autoPlug?: boolean | Partial<Car>;
+  /**
+   * An auto-plugged car drives off this many simulated ms after charging ended: after its
+   * transaction stopped, or after it got full (then unplugging stops the transaction with
+   * EVDisconnected). Unset: it stays until `unplug()`, so a stopped session stays Finishing.
+   */
+  autoUnplugAfterMs?: number;
   rejectCommands?: boolean;
   /** LocalAuthorizeOffline: a tag presented while offline starts at once (default true). */
   allowOfflineStart?: boolean;

@@ -9,7 +9,7 @@ import {
   type StationContext,
   type StationEvents,
 } from './context';
-import { chargePointErrorCodes, createConnector, snapshotOf } from './connector';
+import { checkedFault, createConnector, snapshotOf } from './connector';
 import { createEmitter } from './events';
 import { presentTag } from './authorize';
 import { createOutbox } from './outbox';
@@ -34,6 +34,8 @@ export function createStation(options: StationOptions): Station {
   const log = (line: string) => options.log?.(`${options.id} ${line}`);
   const events = createEmitter<StationEvents>();
   const connectorSpecs = normalizeConnectors(options.connectors);
+  if (options.autoUnplugAfterMs !== undefined && !(options.autoUnplugAfterMs >= 0))
+    throw new Error(`autoUnplugAfterMs must be 0 or more, got ${options.autoUnplugAfterMs}`);
 
   const ctx: StationContext = {
     id: options.id,
@@ -45,6 +47,7 @@ export function createStation(options: StationOptions): Station {
       firmwareVersion: options.firmwareVersion ?? '0.1.0',
       tickMs: options.tickMs ?? 1000,
       autoPlugCar: options.autoPlug === true ? {} : options.autoPlug || undefined,
+      autoUnplugAfterMs: options.autoUnplugAfterMs,
       bootOnReconnect: options.bootOnReconnect ?? false,
     },
     clock,
@@ -106,9 +109,16 @@ export function createStation(options: StationOptions): Station {
     });
   }
 
+  // Where each connector stands when the station starts; reported at boot.
   ctx.connectors.forEach((connector, index) => {
-    const car = connectorSpecs[index]?.car;
-    if (car) plug(ctx, connector, car);
+    const spec = connectorSpecs[index];
+    connector.isInoperative = spec?.isInoperative ?? false;
+    if (spec?.fault) connector.fault = checkedFault(spec.fault.errorCode, spec.fault.info);
+    if (spec?.car) {
+      plug(ctx, connector, spec.car);
+      connector.isFinishing = spec.isFinishing ?? false;
+      refreshStatus(ctx, connector);
+    }
   });
 
   const connectorById = (connectorId: number) => findConnector(ctx, connectorId);
@@ -138,6 +148,7 @@ export function createStation(options: StationOptions): Station {
       for (const connector of ctx.connectors) {
         clock.clear(connector.transaction?.meterTimer);
         clock.clear(connector.reservation?.expiryTimer);
+        clock.clear(connector.departureTimer);
         clearPendingStart(ctx, connector);
       }
       ctx.outbox.stop();
@@ -165,16 +176,9 @@ export function createStation(options: StationOptions): Station {
       for (const connector of ctx.connectors) refreshStatus(ctx, connector);
     },
     fault(connectorId, errorCode = 'OtherError', info) {
-      if (
-        errorCode === 'NoError' ||
-        !(chargePointErrorCodes as readonly string[]).includes(errorCode)
-      ) {
-        throw new Error(
-          `a fault needs an OCPP 1.6 error code other than NoError: ${chargePointErrorCodes.filter((c) => c !== 'NoError').join(', ')}`,
-        );
-      }
+      const fault = checkedFault(errorCode, info);
       const connector = connectorById(connectorId);
-      connector.fault = { errorCode, ...(info ? { info } : {}) };
+      connector.fault = fault;
       clearPendingStart(ctx, connector);
       stopTransaction(ctx, connector, 'Other');
       refreshStatus(ctx, connector);

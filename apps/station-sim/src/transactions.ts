@@ -29,6 +29,8 @@ export function startTransaction(
   };
   connector.transaction = tx;
   connector.isFinishing = false;
+  // Charging again: the demo car stays (until this transaction ends or fills it).
+  cancelDeparture(ctx, connector);
   ctx.outbox.push({
     action: 'StartTransaction',
     isTransactionMessage: true,
@@ -114,6 +116,7 @@ export function stopTransaction(
     reason,
   });
   refreshStatus(ctx, connector);
+  scheduleDeparture(ctx, connector);
   return true;
 }
 
@@ -164,14 +167,50 @@ export function restartMeterTimers(ctx: StationContext): void {
 export function ensureTicking(ctx: StationContext): void {
   if (ctx.timers.tick !== undefined || ctx.isClosed) return;
   ctx.timers.tick = ctx.clock.setInterval(() => {
-    for (const connector of ctx.connectors) refreshStatus(ctx, connector);
+    for (const connector of ctx.connectors) {
+      refreshStatus(ctx, connector);
+      scheduleDeparture(ctx, connector);
+    }
   }, ctx.settings.tickMs);
 }
 
-export function plug(ctx: StationContext, connector: Connector, car?: Partial<Car>): void {
+/**
+ * The demo car's driver comes back `autoUnplugAfterMs` after charging ended (the transaction
+ * stopped, or the car got full while it runs) and drives off: the connector becomes Available,
+ * which ends a parked session on the central system. Counted from the end of charging, not
+ * from the stop: a car that sat full for a while before a remote stop leaves soon after it.
+ */
+function scheduleDeparture(ctx: StationContext, connector: Connector): void {
+  const { car } = connector;
+  const afterMs = ctx.settings.autoUnplugAfterMs;
+  if (!car || !connector.isCarLeavingByItself || afterMs === undefined || ctx.isClosed) return;
+  if (connector.departureTimer !== undefined) return;
+  const hasChargingEnded = connector.transaction ? car.socPercent >= 100 : connector.isFinishing;
+  if (!hasChargingEnded) return;
+  connector.departureTimer = ctx.clock.setTimeout(() => {
+    connector.departureTimer = undefined;
+    if (connector.car !== car) return;
+    ctx.log(`connector ${connector.id}: the demo car drives off`);
+    unplug(ctx, connector);
+  }, afterMs);
+}
+
+function cancelDeparture(ctx: StationContext, connector: Connector): void {
+  ctx.clock.clear(connector.departureTimer);
+  connector.departureTimer = undefined;
+}
+
+/** `leavesByItself`: the station's own demo car (auto-plug), which drives off after charging. */
+export function plug(
+  ctx: StationContext,
+  connector: Connector,
+  car?: Partial<Car>,
+  { leavesByItself = false } = {},
+): void {
   if (connector.car) throw new Error(`connector ${connector.id} already has a car plugged in`);
   connector.car = createCar(car);
   connector.isFinishing = false;
+  connector.isCarLeavingByItself = leavesByItself;
   connector.lastUpdateMs = ctx.clock.now();
   ctx.log(
     `connector ${connector.id}: car plugged in (SoC ${connector.car.socPercent} %, ${connector.car.batteryKwh} kWh)`,
@@ -188,6 +227,8 @@ export function unplug(ctx: StationContext, connector: Connector): void {
   stopTransaction(ctx, connector, 'EVDisconnected', true);
   connector.car = undefined;
   connector.isFinishing = false;
+  connector.isCarLeavingByItself = false;
+  cancelDeparture(ctx, connector);
   ctx.log(`connector ${connector.id}: car unplugged`);
   refreshStatus(ctx, connector);
 }

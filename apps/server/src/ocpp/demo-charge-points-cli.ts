@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
+import type { ConnectorStatus } from '@evcharge/domain/connector-status';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { demoAccounts } from '../db/demo-data/accounts';
@@ -7,13 +8,44 @@ import { demoChargePointPassword, insertDemoChargePoints } from '../db/demo-data
 import { chargePoints } from '../db/schema/ocpp';
 import { connectors, stations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
-import { seedDemoIfEmpty } from '../db/seed';
+import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from '../db/seed';
 
 // npm run demo-charge-points -w @evcharge/server -- <list.json>
 // For `npm start`, before the server opens the database: seeds the demo when the database is
 // empty, gives every demo station its charge point (data folders made before charge points
 // existed have none), and writes the list the simulator plays (apps/station-sim --stations).
 // Only a demo database gets demo charge points: their passwords are public.
+
+// The status each demo connector was seeded with, as the simulator's start-up status: the
+// map then shows the seeded mix (busy, faulted, off …) and not every connector free. Read from
+// the generator, not the database, which holds whatever the last run reported. Session states
+// (parking, success, cancelled) are a car still plugged after charging: Finishing. Reserved is
+// the central system's to make, so the charge point starts Available.
+const simStatusOf: Record<ConnectorStatus, string> = {
+  available: 'Available',
+  preparing: 'Preparing',
+  charging: 'Charging',
+  suspendedev: 'SuspendedEV',
+  suspendedevse: 'SuspendedEVSE',
+  finishing: 'Finishing',
+  parking: 'Finishing',
+  success: 'Finishing',
+  cancelled: 'Finishing',
+  reserved: 'Available',
+  unavailable: 'Unavailable',
+  faulted: 'Faulted',
+};
+
+function seededStatuses(): Map<string, string> {
+  return new Map(
+    generateStations(DEMO_STATION_COUNT, DEMO_SEED).flatMap((station) =>
+      station.connectors.map(
+        (c) => [`${station.code}#${c.number}`, simStatusOf[c.status]] as const,
+      ),
+    ),
+  );
+}
+
 const out = process.argv[2];
 if (!out) throw new Error('usage: demo-charge-points <list.json>');
 
@@ -46,6 +78,7 @@ if (config.seedDemo) {
         .innerJoin(stations, eq(stations.id, chargePoints.stationId))
         .innerJoin(connectors, eq(connectors.stationId, stations.id))
         .orderBy(asc(chargePoints.id), asc(connectors.number));
+      const seededStatus = seededStatuses();
       const byId = new Map<string, { id: string; password: string; connectors: unknown[] }>();
       for (const row of rows) {
         // Only the demo's own charge points: their id is the station code.
@@ -56,7 +89,8 @@ if (config.seedDemo) {
           byId.set(row.id, station);
         }
         const { number, currentType, socketType, powerW } = row;
-        station.connectors.push({ number, currentType, socketType, powerW });
+        const status = seededStatus.get(`${row.code}#${number}`);
+        station.connectors.push({ number, currentType, socketType, powerW, status });
       }
       list = [...byId.values()];
     }
