@@ -36,7 +36,8 @@ export function mapPlaceholderHtml(): string {
 }
 
 // The main destinations (shell/nav-items.ts): the map first, as on the map home.
-const destinations: readonly IconName[] = ['map', 'user', 'settings'];
+const headerDestinations: readonly IconName[] = ['map', 'bolt', 'history', 'chart'];
+const tabDestinations: readonly IconName[] = ['map', 'bolt', 'history', 'user'];
 
 /** The main shell (app-shell.tsx) around the map home (map-home-page.tsx), signed out. */
 export function mapHomeShellHtml(): string {
@@ -44,7 +45,7 @@ export function mapHomeShellHtml(): string {
     '<header class="app-header"><div class="app-header__inner">' +
     `<span class="app-header__brand">${brandMark()}</span>` +
     '<span class="app-header__nav">' +
-    destinations
+    headerDestinations
       .map((name, i) => `<span class="app-header__link${i === 0 ? ' boot-shell__current' : ''}">${icon(name, 20)}${label('s')}</span>`)
       .join('') +
     '</span>' +
@@ -71,7 +72,7 @@ export function mapHomeShellHtml(): string {
     '</span></div>';
   const tabBar =
     '<div class="tab-bar">' +
-    destinations
+    tabDestinations
       .map((name, i) => `<span class="tab-bar__item${i === 0 ? ' boot-shell__current' : ''}">${icon(name, 24)}${label('s')}</span>`)
       .join('') +
     '</div>';

@@ -23,6 +23,11 @@ const shell = {
   qrEntry: '/c/:code',
   about: '/about',
   help: '/help',
+  precharging: '/precharging',
+  chargeProfile: '/chargeProfile',
+  charging: '/charging',
+  history: '/history',
+  dashboard: '/dashboard',
 } as const;
 
 export const paths = { ...outside, ...shell } as const;

@@ -15,11 +15,16 @@ export type RequestOptions<C extends Contract> = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: ContractBody<C>;
   signal?: AbortSignal;
+  /**
+   * For requests the server may hold longer than REQUEST_TIMEOUT_MS on purpose: a long poll, or
+   * a start that waits for the charge point's answer (OCPP call time-out 30 s).
+   */
+  timeoutMs?: number;
 };
 
-function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal | undefined {
   if (typeof AbortSignal.timeout !== 'function') return signal;
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
   if (!signal) return timeout;
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
@@ -71,7 +76,7 @@ export async function apiRequest<C extends Contract>(
       method: contract.method,
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: withTimeout(options.signal),
+      signal: withTimeout(options.signal, options.timeoutMs ?? REQUEST_TIMEOUT_MS),
       credentials: 'same-origin',
     });
   } catch (cause) {

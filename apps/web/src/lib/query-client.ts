@@ -12,6 +12,17 @@ export const staleTime = {
   station: 20_000,
 } as const;
 
+/**
+ * How often a visible screen asks again by itself, for what changes without the driver doing
+ * anything (issue 4): connector statuses on the station page and the map, and whether a session
+ * is open. Not while the page is hidden (`refetchIntervalInBackground` stays false).
+ */
+export const refetchInterval = {
+  station: 10_000,
+  stations: 15_000,
+  activeCharge: 60_000,
+} as const;
+
 /** Every query about the signed-in user starts with this key, so signing out drops them all. */
 export const userQueryKey = ['user'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { staleTime, userQueryKey } from './query-client';
+import { refetchInterval, staleTime, userQueryKey } from './query-client';
 
 // One station's details, shared by the map's summary sheet and the station page, so opening
 // the page after tapping a marker shows at once. Signed-in drivers use GET /v2/chargestation
@@ -24,6 +24,14 @@ export const stationQueryOptions = (id: string, isSignedIn: boolean) => {
   });
 };
 
-export function useStationQuery(id: string | null, isSignedIn: boolean) {
-  return useQuery({ ...stationQueryOptions(id ?? '', isSignedIn), enabled: id !== null && id !== '' });
+/**
+ * `isLive`: asked again every few seconds while the page is visible, so connector statuses
+ * change on screen without a reload (issue 4); the server keeps the answer cheap.
+ */
+export function useStationQuery(id: string | null, isSignedIn: boolean, { isLive = false } = {}) {
+  return useQuery({
+    ...stationQueryOptions(id ?? '', isSignedIn),
+    enabled: id !== null && id !== '',
+    refetchInterval: isLive ? refetchInterval.station : false,
+  });
 }

@@ -22,7 +22,10 @@ function load(language: string, namespace: string): Flat {
 }
 
 // Proper names, codes and SI unit symbols that read the same in every language.
-const sameAsEnglishAllowed = new Set(['evcharge', 'E-mail', 'Telegram', 'Email', '{{value}} kW', '{{value}} A']);
+const sameAsEnglishAllowed = new Set([
+  'evcharge', 'E-mail', 'Telegram', 'Email', '{{value}} kW', '{{value}} A',
+  'kW', 'kWh', 'min', '{{value}} kWh', '{{minutes}} min', '{{hours}} h {{minutes}} min',
+]);
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

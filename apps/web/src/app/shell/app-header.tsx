@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
@@ -6,11 +6,17 @@ import { Icon } from '@/components/ui/icon';
 import { toggleLoginDialog } from '@/lib/login-dialog';
 import { useSession } from '@/lib/session';
 import { paths } from '../paths';
+import { NavEntry } from './nav-entry';
 import { navItems } from './nav-items';
+import { useHasActiveCharge } from './use-active-charge';
 
 export function AppHeader() {
+  // Not memoised by React Compiler: the shell renders again only on navigation, sign-in and
+  // language changes, and the compiler's caching code would add to the map home's first load.
+  'use no memo';
   const { t } = useTranslation();
   const session = useSession();
+  const hasActiveCharge = useHasActiveCharge();
   const initial = session?.user.name.trim().charAt(0).toUpperCase();
   return (
     <header className="app-header">
@@ -19,11 +25,8 @@ export function AppHeader() {
           <BrandMark />
         </Link>
         <nav className="app-header__nav" aria-label={t('common:mainNav')}>
-          {navItems.map((item) => (
-            <NavLink key={item.to} to={item.to} end className="app-header__link" data-testid={`header-${item.testId}`}>
-              <Icon name={item.icon} size={20} />
-              <span>{t(item.labelKey)}</span>
-            </NavLink>
+          {navItems.filter((item) => item.where !== 'tabs').map((item) => (
+            <NavEntry key={item.to} item={item} className="app-header__link" testId={`header-${item.testId}`} iconSize={20} isLive={item.to === paths.charging && hasActiveCharge} />
           ))}
         </nav>
         <Link to={paths.guides} className="app-header__help" data-testid="header-guides">

@@ -9,6 +9,9 @@ import './shell.css';
 
 /** The main shell: header (with the nav on wide screens), content, tab bar on phones. */
 export function AppShell() {
+  // Not memoised by React Compiler: the shell renders again only when the language changes,
+  // and the compiler's caching code would add to the map home's first load (issue 3 budget).
+  'use no memo';
   const { t } = useTranslation();
   return (
     <div className="shell">

@@ -8,6 +8,7 @@ export type Choice<V extends string | number> = {
   /** BCP-47 language of the label, when it is written in another language than the page. */
   lang?: string;
   description?: ReactNode;
+  testId?: string;
 };
 
 type ChoiceGroupProps<V extends string | number> = {
@@ -29,7 +30,7 @@ export function ChoiceGroup<V extends string | number>({
       <legend className="choices__legend">{legend}</legend>
       <div className={`choices__grid choices__grid--${columns}`}>
         {choices.map((choice) => (
-          <label key={choice.value} className="choice">
+          <label key={choice.value} className="choice" data-testid={choice.testId}>
             <input
               className="choice__input"
               type="radio"

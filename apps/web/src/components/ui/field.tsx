@@ -11,9 +11,12 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   ref?: Ref<HTMLInputElement>;
   /** Password fields get a show/hide toggle with these labels. */
   revealLabels?: { show: string; hide: string };
+  /** A unit shown inside the field's end ("₽", "min"); the label names it for screen readers. */
+  suffix?: string | undefined;
+  errorTestId?: string;
 };
 
-export function Field({ label, error, hint, ref, revealLabels, type = 'text', className, ...input }: FieldProps) {
+export function Field({ label, error, hint, ref, revealLabels, suffix, errorTestId, type = 'text', className, ...input }: FieldProps) {
   const id = useId();
   const [isRevealed, setRevealed] = useState(false);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -33,6 +36,7 @@ export function Field({ label, error, hint, ref, revealLabels, type = 'text', cl
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
+        {suffix && <span className="field__suffix" aria-hidden="true">{suffix}</span>}
         {canReveal && (
           <button
             type="button"
@@ -45,7 +49,7 @@ export function Field({ label, error, hint, ref, revealLabels, type = 'text', cl
           </button>
         )}
       </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      {error && <FieldError id={errorId} testId={errorTestId}>{error}</FieldError>}
       {hint && <p className="field__hint" id={hintId}>{hint}</p>}
     </div>
   );

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listStations, listStationsGuest } from '@evcharge/api/stations/list-stations';
 import type { StationFilter } from '@evcharge/api/stations/station-schemas';
 import { apiRequest } from '@/lib/api-client';
-import { staleTime, userQueryKey } from '@/lib/query-client';
+import { refetchInterval, staleTime, userQueryKey } from '@/lib/query-client';
 
 /** Page size of the list (SPEC §9 leaves it open): a phone screen and a half. */
 export const LIST_PAGE_SIZE = 20;
@@ -21,6 +21,7 @@ export const stationListQueryOptions = (body: StationFilter, isSignedIn: boolean
     staleTime: staleTime.stations,
   });
 
+/** Asked again while the list is on screen, so availability stays current (issue 4). */
 export function useStationListQuery(body: StationFilter, isSignedIn: boolean) {
-  return useInfiniteQuery(stationListQueryOptions(body, isSignedIn));
+  return useInfiniteQuery({ ...stationListQueryOptions(body, isSignedIn), refetchInterval: refetchInterval.stations });
 }

@@ -109,7 +109,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
   // Stations within a radius count from the driver, or else from the middle of the area shown.
   const origin = located ?? (area ? boundsCenter(area) : null);
   const body = area ? filterToRequest(filter, { bounds: area, origin }) : null;
-  const pointsQuery = useMapPointsQuery(body, isSignedIn);
+  const pointsQuery = useMapPointsQuery(body, isSignedIn, isVisible);
   const points = pointsQuery.data;
 
   // Indexing 100,000 points takes a while: once per answer, not per render or per tap.

@@ -22,7 +22,7 @@ type StationSheetProps = { id: string; located: LatLng | null; onClose: () => vo
 export function StationSheet({ id, located, onClose }: StationSheetProps) {
   const { t, i18n } = useTranslation('map');
   const session = useSession();
-  const query = useStationQuery(id, session !== null);
+  const query = useStationQuery(id, session !== null, { isLive: true });
   const ref = useRef<HTMLElement>(null);
   const station = query.data;
 

@@ -6,6 +6,9 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { useLogOutMutation } from '../api/log-out';
 
 const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: string; testId: string }[] = [
+  { to: paths.charging, icon: 'bolt', titleKey: 'common:nav.charging', hintKey: 'profile:chargingHint', testId: 'profile-charging-link' },
+  { to: paths.history, icon: 'history', titleKey: 'common:nav.history', hintKey: 'profile:historyHint', testId: 'profile-history-link' },
+  { to: paths.dashboard, icon: 'chart', titleKey: 'common:nav.dashboard', hintKey: 'profile:dashboardHint', testId: 'profile-dashboard-link' },
   { to: paths.appSettings, icon: 'settings', titleKey: 'profile:appSettings', hintKey: 'profile:appSettingsHint', testId: 'profile-settings-link' },
   { to: paths.guides, icon: 'book', titleKey: 'common:nav.guides', hintKey: 'profile:guidesHint', testId: 'profile-guides-link' },
   { to: paths.help, icon: 'help', titleKey: 'common:nav.help', hintKey: 'profile:helpHint', testId: 'profile-help-link' },

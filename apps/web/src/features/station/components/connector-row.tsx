@@ -4,15 +4,22 @@ import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { connectorAvailability } from '@evcharge/domain/connector-status';
 import { socketTypeLabel } from '@evcharge/domain/socket-type';
 import { powerText } from '@/components/station/power-text';
+import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { formatDate, formatNumber } from '@/lib/format';
 import { relativeTime } from '../model/relative-time';
 
 type Connector = StationDetail['connectors'][number];
 
-type ConnectorRowProps = { connector: Connector; isChosen: boolean; ref?: Ref<HTMLLIElement> | undefined };
+type ConnectorRowProps = {
+  connector: Connector;
+  isChosen: boolean;
+  /** The start-charge screen for this connector, when the driver may start here now. */
+  startTo?: string | undefined;
+  ref?: Ref<HTMLLIElement> | undefined;
+};
 
-export function ConnectorRow({ connector, isChosen, ref }: ConnectorRowProps) {
+export function ConnectorRow({ connector, isChosen, startTo, ref }: ConnectorRowProps) {
   const { t, i18n } = useTranslation('station');
   const language = i18n.language;
   const availability = connectorAvailability(connector.status);
@@ -55,6 +62,12 @@ export function ConnectorRow({ connector, isChosen, ref }: ConnectorRowProps) {
           </span>
         )}
       </p>
+      {startTo && (
+        // From a QR code the driver stands at this connector: starting is the one thing to do.
+        <ButtonLink to={startTo} variant={isChosen ? 'primary' : 'secondary'} icon="bolt" className="connector__start" data-testid="connector-start">
+          {t('station:connectors.start')}
+        </ButtonLink>
+      )}
     </li>
   );
 }

@@ -75,6 +75,27 @@ describe('StationPage', () => {
     expect(screen.queryByTestId('station-sign-in-prompt')).toBeNull();
   });
 
+  it('offers a signed-in driver to start charging on a free connector, first on the QR one', async () => {
+    startSession(buildClient('tok'));
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({
+      connectors: station.connectors.map((c) => ({ ...c, status: c.number === 2 ? 'available' : 'charging' })),
+    })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}&connector=2`);
+    const rows = await screen.findAllByTestId('connector-row');
+    expect(within(rows[0]!).queryByTestId('connector-start')).toBeNull();
+    const start = within(rows[1]!).getByTestId('connector-start');
+    expect(start.textContent).toBe('Start charging');
+    expect(start.getAttribute('href')).toBe(`/precharging?station=${station.id}&connector=2`);
+    expect(start.className).toContain('button--primary');
+  });
+
+  it('offers no start to a visitor: the sign-in prompt comes first', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    await screen.findByTestId('station-page');
+    expect(screen.queryByTestId('connector-start')).toBeNull();
+  });
+
   it.each([
     ['a 404 answer', `?id=${station.id}`, () => fetchMock.mockResolvedValue(jsonResponse(404, { code: 'STATION_NOT_FOUND', message: 'x' }))],
     ['a malformed id', '?id=42', () => undefined],

@@ -33,7 +33,7 @@ export function StationPage() {
   const connector = readConnector(params.get('connector'));
   const session = useSession();
   const isValidId = GUID.test(id);
-  const query = useStationQuery(isValidId && !qr ? id : null, session !== null);
+  const query = useStationQuery(isValidId && !qr ? id : null, session !== null, { isLive: true });
   useDocumentTitle(query.data?.name ?? t('station:title'));
 
   // A QR code handed over by the sign-in redirect (app/qr-handoff.ts): resolve it here.
@@ -61,7 +61,7 @@ export function StationPage() {
       <div className="station__columns">
         <div className="station__column">
           {!session && <SignInPrompt connector={chosen?.number ?? null} />}
-          <ConnectorList connectors={station.connectors} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
+          <ConnectorList stationId={station.id} connectors={station.connectors} canStart={session !== null} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
         </div>
         <div className="station__column">
           <TariffCard station={station} />

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { PARKING_NOTICE_MINUTES } from '@evcharge/domain/constants';
+import { TariffItems } from '@/components/station/tariff-items';
+import { useMoney } from '@/components/station/use-money';
 import { Card } from '@/components/ui/card';
 import { formatDate, formatWallTime } from '@/lib/format';
 import { parseChangeTime, zoneColumns, zoneRows } from '../model/tariff-rows';
-import { TariffItems } from './tariff-items';
-import { useMoney } from './use-money';
 
 /** Prices now, by time of day (zones, station time) and from the next change on. */
 export function TariffCard({ station }: { station: StationDetail }) {

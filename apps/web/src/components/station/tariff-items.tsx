@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Tariff } from '@evcharge/domain/tariff';
-import { tariffRows, type TariffRowKind } from '../model/tariff-rows';
+import { tariffRows, type TariffRowKind } from './tariff-lines';
 import { useMoney } from './use-money';
+import './tariff-items.css';
 
 const perUnit: Partial<Record<TariffRowKind, string>> = {
   perKwh: 'station:tariff.perKwhPrice',

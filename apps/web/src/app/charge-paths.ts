@@ -1,0 +1,24 @@
+import { paths, withSearch } from './paths';
+
+// Links of the charging screens. Apart from paths.ts, which the first screen loads: only the
+// screens that link here (all lazy) carry these (issue 3: first-load JS of the map home).
+
+/** The start-charge dialog for one connector of a station (its number, as on the QR sticker). */
+export function prechargingPath(stationId: string, connector: number): string {
+  return withSearch(paths.precharging, { station: stationId, connector: String(connector) });
+}
+
+/** The charging-profile choice for the same connector; it returns to precharging. */
+export function chargeProfilePath(stationId: string, connector: number): string {
+  return withSearch(paths.chargeProfile, { station: stationId, connector: String(connector) });
+}
+
+/** The live session screen, on one session when the driver has several. */
+export function chargingPath(transactionId?: number): string {
+  return transactionId === undefined ? paths.charging : withSearch(paths.charging, { tx: String(transactionId) });
+}
+
+/** The history, or one session's details in it. */
+export function historyPath(transactionId?: number): string {
+  return transactionId === undefined ? paths.history : withSearch(paths.history, { tx: String(transactionId) });
+}

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+
+// Why a session ended: OCPP 1.6 StopTransaction reasons as the standard spells them, and the
+// server's own (limit reached, battery full, a session that drew nothing, a start the car did
+// not take up in time, a start the station refused, the driver's stop in the app).
+const known = [
+  'Local', 'Remote', 'EVDisconnected', 'EmergencyStop', 'PowerLoss', 'Reboot', 'HardReset',
+  'SoftReset', 'UnlockCommand', 'DeAuthorized', 'Other', 'limit', 'full', 'ghost', 'timeout',
+  'rejected', 'driver',
+] as const;
+
+export function stopReasonText(t: TFunction, reason: string | null): string | null {
+  if (!reason) return null;
+  const key = (known as readonly string[]).includes(reason) ? reason : 'Other';
+  return t(`charging:stopReason.${key}`);
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { durationText, energyText, powerKwText } from '@/components/charge/charge-text';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
+import type { usePlanChargeQuery } from '../api/plan-charge';
+
+type Plan = NonNullable<ReturnType<typeof usePlanChargeQuery>['data']>;
+
+type ChargeEstimateProps = { plan: Plan | undefined; isLoading: boolean; isError: boolean; isWaiting: boolean };
+
+/**
+ * POST /charge/plan for the limit typed: what the session should take and cost. An estimate
+ * (the meter decides), so a figure the server cannot tell stays a dash, not a guess.
+ */
+export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEstimateProps) {
+  const { t, i18n } = useTranslation('charging');
+  const format = useFormat();
+  return (
+    <Card title={t('charging:estimate.title')} testId="charge-estimate" className="estimate">
+      {isWaiting && !plan && <p className="muted small">{t('charging:estimate.waiting')}</p>}
+      {isLoading && !plan && <Spinner label={t('charging:estimate.loading')} />}
+      {isError && !plan && <p className="muted small" data-testid="estimate-unavailable">{t('charging:estimate.unavailable')}</p>}
+      {plan && (
+        <>
+          {plan.energyWh === null && plan.minutes === null && plan.costMinor === null
+            ? <p className="estimate__open" data-testid="estimate-open">{t('charging:estimate.open')}</p>
+            : <EstimateFigures plan={plan} isBusy={isLoading} />}
+          <p className="muted small">
+            {t('charging:estimate.power', { power: powerKwText(t, plan.powerW, i18n.language) })}
+            {(plan.energyWh === null) !== (plan.minutes === null) && ` ${t('charging:estimate.dependsOnCar')}`}
+          </p>
+          {!plan.canStart && (
+            <Alert tone="warning" title={t('charging:estimate.minBalanceTitle')} testId="min-balance-notice">
+              <p>
+                {t('charging:estimate.minBalance', {
+                  min: format.money(plan.minBalanceMinor, plan.currency),
+                  balance: format.money(plan.balanceMinor, plan.currency),
+                })}
+              </p>
+              <ButtonLink to={paths.profile} variant="secondary" icon="wallet">{t('charging:estimate.toBalance')}</ButtonLink>
+            </Alert>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Energy, time and cost side by side; a figure the server cannot tell is a dash. */
+function EstimateFigures({ plan, isBusy }: { plan: Plan; isBusy: boolean }) {
+  const { t, i18n } = useTranslation('charging');
+  const format = useFormat();
+  const dash = '—';
+  return (
+    <dl className="estimate__figures" aria-busy={isBusy || undefined}>
+      <div data-testid="estimate-energy">
+        <dt>{t('charging:estimate.energy')}</dt>
+        <dd>{plan.energyWh === null ? dash : energyText(t, plan.energyWh, i18n.language)}</dd>
+      </div>
+      <div data-testid="estimate-time">
+        <dt>{t('charging:estimate.time')}</dt>
+        <dd>{plan.minutes === null ? dash : durationText(t, plan.minutes * 60)}</dd>
+      </div>
+      <div data-testid="estimate-cost">
+        <dt>{t('charging:estimate.cost')}</dt>
+        <dd>{plan.costMinor === null ? dash : format.money(plan.costMinor, plan.currency)}</dd>
+      </div>
+    </dl>
+  );
+}

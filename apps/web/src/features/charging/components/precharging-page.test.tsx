@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearSession, startSession } from '@/lib/session';
+import { buildClient, buildStation } from '@/test/builders';
+import { buildCharge } from '@/test/charge-builders';
+import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
+import { jsonResponse, renderScreen } from '@/test/render';
+import { setChargingProfile, setLimitDraft } from '../model/precharge-store';
+import { PrechargingPage } from './precharging-page';
+
+const station = buildStation();
+const path = `/precharging?station=${station.id}&connector=1`;
+
+const plan = {
+  powerW: 150_000, energyWh: 27_027, minutes: 11, costMinor: 50_000, currency: 'rub',
+  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050,
+};
+
+function serve(extra: FetchRoute[] = []) {
+  const server = routeFetch([
+    ...extra,
+    { path: `/api/v2/chargestation/${station.id}`, reply: () => jsonResponse(200, station) },
+    { path: '/api/charge', reply: () => jsonResponse(200, { items: [] }) },
+    { method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, plan) },
+  ]);
+  vi.stubGlobal('fetch', server.fetch);
+  return server;
+}
+
+beforeEach(() => {
+  clearSession();
+  startSession(buildClient('tok'));
+  setChargingProfile('fast');
+  setLimitDraft(`${station.id}:1`, { mode: 'none', text: '' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PrechargingPage', () => {
+  it('shows the connector with its prices and the estimate, and starts charging with the limit in API units', async () => {
+    const server = serve([
+      { method: 'PUT', path: '/api/charge', reply: () => jsonResponse(200, buildCharge({ status: 'preparing' })) },
+    ]);
+    const { router } = await renderScreen(<PrechargingPage />, path);
+    const summary = await screen.findByTestId('precharge-connector');
+    expect(within(summary).getByText('Tverskaya 12')).toBeTruthy();
+    expect(within(summary).getByText('CCS2')).toBeTruthy();
+    expect(within(summary).getByTestId('tariff-perKwh').textContent).toMatch(/18\.50/);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('limit-mode-cost'));
+    await user.type(screen.getByTestId('limit-value'), '500');
+    // The estimate follows the limit once the driver pauses typing.
+    await waitFor(() => {
+      const asked = server.sent.filter((r) => r.url.pathname === '/api/charge/plan').at(-1);
+      expect(asked?.body).toEqual({ connectorId: 'c1', limit: { mode: 'cost', value: 50_000 }, profile: 'fast' });
+    });
+    expect((await screen.findByTestId('estimate-energy')).textContent).toContain('27.0 kWh');
+    expect(screen.getByTestId('estimate-cost').textContent).toMatch(/500\.00/);
+
+    await user.click(screen.getByTestId('start-charge'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/charging'));
+    expect(router.state.location.search).toBe('?tx=7');
+    const started = server.sent.find((r) => r.method === 'PUT' && r.url.pathname === '/api/charge');
+    expect(started?.body).toEqual({ connectorId: 'c1', limit: { mode: 'cost', value: 50_000 }, profile: 'fast' });
+  });
+
+  it('asks for a value when a limit type is chosen, and sends nothing until there is one', async () => {
+    const server = serve();
+    await renderScreen(<PrechargingPage />, path);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('limit-mode-energy'));
+    await user.click(screen.getByTestId('start-charge'));
+    expect((await screen.findByTestId('limit-value-error')).textContent).toBe('Enter a value for the chosen limit');
+    expect(document.activeElement).toBe(screen.getByTestId('limit-value'));
+
+    await user.type(screen.getByTestId('limit-value'), '12,5x');
+    expect(screen.getByTestId('limit-value-error').textContent).toBe('Enter a number');
+    expect(server.sent.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the profile chosen on chargeProfile and shows its power here', async () => {
+    setChargingProfile('gentle');
+    const server = serve();
+    await renderScreen(<PrechargingPage />, path);
+    const row = await screen.findByTestId('precharge-profile');
+    expect(row.textContent).toContain('Gentle');
+    // SPEC: gentle caps DC at a quarter of the connector (150 kW → 37.5 kW).
+    expect(row.textContent).toContain('37.5 kW');
+    expect(row.getAttribute('href')).toBe(`/chargeProfile?station=${station.id}&connector=1`);
+    await waitFor(() => expect(server.sent.find((r) => r.url.pathname === '/api/charge/plan')?.body).toMatchObject({ profile: 'gentle' }));
+  });
+
+  it('explains the minimum balance and does not offer to start below it', async () => {
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, balanceMinor: 2_000 }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const notice = await screen.findByTestId('min-balance-notice');
+    expect(notice.textContent).toMatch(/at least .*100\.00.*You have .*20\.00/);
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it.each([
+    ['DEBT_BLOCKS', 402, 'You have unpaid charges. Pay the debt to continue.'],
+    ['CONNECTOR_BUSY', 409, 'A charging session is already running on this connector.'],
+    ['TOO_MANY_SESSIONS', 409, 'You have too many charging sessions running at once.'],
+    ['COMMAND_REJECTED', 409, 'The station could not carry out this command. Try again or choose another connector.'],
+    ['EMERGENCY_STOP', 409, "The station's emergency button has been pressed. Charging is not possible."],
+    ['INSUFFICIENT_FUNDS', 402, 'Not enough money on the balance to start charging. Top it up or add a card.'],
+    ['SERVICE_UNAVAILABLE', 503, 'The service is temporarily unavailable. Try again in a few minutes.'],
+    ['START_TIMEOUT', 504, 'The station did not start charging in time. The session was cancelled and nothing was charged.'],
+  ])('shows the translated %s answer of a start', async (code, status, text) => {
+    serve([{ method: 'PUT', path: '/api/charge', reply: () => jsonResponse(status, { code, message: code }) }]);
+    const { router } = await renderScreen(<PrechargingPage />, path);
+    await userEvent.setup().click(await screen.findByTestId('start-charge'));
+    const alert = await screen.findByTestId('start-error');
+    expect(alert.textContent).toContain(text);
+    expect(within(alert).getByText(text).dataset.code).toBe(code);
+    expect(router.state.location.pathname).toBe('/precharging');
+  });
+
+  it('says when the connector is taken meanwhile', async () => {
+    const taken = buildStation({ connectors: buildStation().connectors.map((c) => ({ ...c, status: 'charging' as const })) });
+    vi.stubGlobal('fetch', routeFetch([
+      { path: `/api/v2/chargestation/${station.id}`, reply: () => jsonResponse(200, taken) },
+      { path: '/api/charge', reply: () => jsonResponse(200, { items: [] }) },
+      { method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, plan) },
+    ]).fetch);
+    await renderScreen(<PrechargingPage />, path);
+    expect((await screen.findByTestId('precharge-connector-busy')).textContent).toContain('(Charging)');
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
