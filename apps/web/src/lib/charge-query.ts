@@ -18,11 +18,23 @@ export const chargeKeys = {
   haveActive: haveActiveQueryKey,
 };
 
+// Where the driver's events stood when the open sessions were last listed: the long poll
+// starts there, not at the driver's first event ever.
+let listCursor = 0;
+
+export function chargeListCursor(): number {
+  return listCursor;
+}
+
 /** GET /charge: open sessions, and finished ones whose summary the driver has not closed. */
 export const currentChargesQueryOptions = () =>
   queryOptions({
     queryKey: chargeKeys.current,
-    queryFn: async ({ signal }) => (await apiRequest(getCharges, { signal })).items,
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest(getCharges, { signal });
+      listCursor = Math.max(listCursor, answer.cursor);
+      return answer.items;
+    },
     staleTime: chargeStaleTime.session,
   });
 

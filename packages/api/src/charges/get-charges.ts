@@ -10,7 +10,14 @@ export const getCharges = defineContract({
   auth: 'user',
   summary: 'Open sessions and finished ones not yet closed by the driver',
   tags: ['charges'],
-  response: z.object({ items: z.array(chargeSchema) }),
+  response: z.object({
+    items: z.array(chargeSchema),
+    /**
+     * The driver's latest event when the list was read: a long poll from this cursor gets
+     * every change after the list, without the history before it.
+     */
+    cursor: z.number().int(),
+  }),
 });
 
 export const haveActiveCharge = defineContract({

@@ -22,6 +22,7 @@ import {
 import { driver, expectLedgerBalanced, start, type Driver } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
+import { insertTestTariff } from '../../test/station-builders';
 
 // The rest of SPEC §7 Charges: the long poll, the session views, history and the dashboard,
 // the estimate, the driver's settings of a session, and an owner's charge points.
@@ -98,6 +99,10 @@ describe('GET /charges/subscribe (long poll)', () => {
     const middle = ids[2]!;
     const rest = await poll(who, middle);
     expect(rest.body.events.map((e) => e.id)).toEqual(ids.slice(3));
+
+    // The list of open sessions says where its events end: a poll from there starts after them.
+    const listed = await server.call<{ cursor: number }>(getCharges, { token: who.token });
+    expect(listed.body.cursor).toBe(first.body.cursor);
 
     // Nothing new: the poll holds, then answers when the next session starts.
     const held = poll(who, first.body.cursor, 10);
@@ -307,6 +312,28 @@ describe('POST /charge/plan', () => {
       },
     });
     expect(full.body.energyWh).toBe(20_000);
+    // A cost limit with a time-of-day price in force all day (12.50 instead of 15.00) and a
+    // start fee: the energy is what that money buys now, and the estimate is the limit.
+    const zoned = await insertTestTariff(server.db, { perKwhMinor: 1500, startFeeMinor: 500 }, [
+      {
+        fromTime: '00:00',
+        toTime: '24:00',
+        perKwhMinor: 1250,
+        perMinuteMinor: 0,
+        parkingPerMinuteMinor: 0,
+      },
+    ]);
+    const { chargePoint: zonedPoint } = await connectedStationFor(server, { tariffId: zoned });
+    const byCost = await server.call<{ energyWh: number; costMinor: number }>(planCharge, {
+      token: who.token,
+      body: {
+        connectorId: zonedPoint.station.connectorIds[0]!,
+        limit: { mode: 'cost', value: 30_000 },
+      },
+    });
+    // (300.00 − 5.00) / 12.50 a kWh = 23.6 kWh.
+    expect(byCost.body).toMatchObject({ energyWh: 23_600, costMinor: 30_000 });
+
     const stranger = await driver(server);
     const foreign = await server.call(planCharge, {
       token: stranger.token,

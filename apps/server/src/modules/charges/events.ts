@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { ChargeEvent } from '@evcharge/api/charges/charge-schemas';
 import { chargeEventKinds } from '@evcharge/api/charges/charge-schemas';
 import type { Db } from '../../db/client';
@@ -37,6 +37,17 @@ export async function recordChargeEvent(
 }
 
 const PAGE = 200;
+
+/** The id of the driver's latest event, 0 before the first. */
+export async function latestEventId(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: chargeEvents.id })
+    .from(chargeEvents)
+    .where(eq(chargeEvents.userId, userId))
+    .orderBy(desc(chargeEvents.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
 
 /** Events of a user after `cursor`, for one transaction (or all with 0). */
 export async function eventsAfter(

@@ -43,26 +43,34 @@ export async function planSession(
     : [];
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
-  const plan = planCharge({
-    connector: place,
-    car,
-    limit: body.limit,
-    profile: body.profile,
-    perKwhMinor: tariff.perKwhMinor,
-    perMinuteMinor: tariff.perMinuteMinor,
-  });
   const [station] = await db
     .select({ utcOffsetMinutes: stations.utcOffsetMinutes })
     .from(stations)
     .where(eq(stations.id, place.stationId));
+  const utcOffsetMinutes = station?.utcOffsetMinutes ?? 0;
+  const planFor = (limit: StartChargeBody['limit']) =>
+    planCharge({
+      connector: place,
+      car,
+      limit,
+      profile: body.profile,
+      perKwhMinor: tariff.perKwhMinor,
+      perMinuteMinor: tariff.perMinuteMinor,
+    });
+  const costOf = (energyWh: number, minutes: number) =>
+    estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }).totalMinor;
+  // A cost limit: the most energy whose estimate, with the prices in force now (zones, fees),
+  // stays within it; the same estimate the answer's cost comes from.
+  const plan =
+    body.limit.mode === 'cost' && body.limit.value != null
+      ? energyWithin(body.limit.value, planFor({ mode: 'full' }).energyWh, (wh) => {
+          const atEnergy = planFor({ mode: 'energy', value: wh });
+          return { plan: atEnergy, costMinor: costOf(wh, atEnergy.minutes ?? 0) };
+        })
+      : planFor(body.limit);
   const costMinor =
     plan.energyWh !== undefined && plan.minutes !== undefined
-      ? estimateCost(tariff, {
-          energyWh: plan.energyWh,
-          minutes: plan.minutes,
-          at: now,
-          utcOffsetMinutes: station?.utcOffsetMinutes ?? 0,
-        }).totalMinor
+      ? costOf(plan.energyWh, plan.minutes)
       : null;
   const [user] = await db
     .select({ accountType: users.accountType, activeCompanyId: users.activeCompanyId })
@@ -78,14 +86,33 @@ export async function planSession(
     powerW: plan.powerW,
     energyWh: plan.energyWh ?? null,
     minutes: plan.minutes ?? null,
-    // A cost limit is what the driver will pay at most.
-    costMinor:
-      body.limit.mode === 'cost' && body.limit.value != null && costMinor !== null
-        ? Math.min(costMinor, body.limit.value)
-        : costMinor,
+    costMinor,
     currency: tariff.currency,
     canStart: balanceMinor >= minBalanceMinor,
     minBalanceMinor,
     balanceMinor,
   };
+}
+
+/** Searching more energy than this (1 MWh) is pointless for one car. */
+const MAX_PLAN_WH = 1_000_000;
+
+/**
+ * The largest energy (whole Wh) whose cost is within `limitMinor`, by bisection: the cost of
+ * a session never falls when it takes more energy. `capWh` is what the battery can still take.
+ */
+export function energyWithin<P extends { energyWh?: number }>(
+  limitMinor: number,
+  capWh: number | undefined,
+  at: (energyWh: number) => { plan: P; costMinor: number },
+): P {
+  let low = 0;
+  let high = capWh ?? MAX_PLAN_WH;
+  if (at(high).costMinor <= limitMinor) return at(high).plan;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (at(middle).costMinor <= limitMinor) low = middle;
+    else high = middle;
+  }
+  return at(low).plan;
 }

@@ -21,7 +21,7 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/charges/sub
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
-import { eventsAfter } from './events';
+import { eventsAfter, latestEventId } from './events';
 import { chargeSummary, listHistory } from './history';
 import { planSession } from './plan';
 import {
@@ -42,7 +42,11 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, stopChargeContract, async ({ auth, body }) =>
     stopCharge(deps, auth.user.id, body.transactionId),
   );
-  route(app, getCharges, async ({ auth }) => ({ items: await currentCharges(db, auth.user.id) }));
+  route(app, getCharges, async ({ auth }) => {
+    // The cursor first: an event between the two reads comes again, never goes missing.
+    const cursor = await latestEventId(db, auth.user.id);
+    return { items: await currentCharges(db, auth.user.id), cursor };
+  });
   route(app, haveActiveCharge, async ({ auth }) => {
     const transactionIds = await openTransactionIds(db, auth.user.id);
     return { haveActive: transactionIds.length > 0, transactionIds };

@@ -10,10 +10,10 @@ import { jsonResponse, renderScreen } from '@/test/render';
 import { ChargingPage } from './charging-page';
 
 /** The driver's sessions as the server holds them; the long poll holds unless told otherwise. */
-function serve(current: Charge[], extra: FetchRoute[] = []) {
+function serve(current: Charge[], extra: FetchRoute[] = [], listCursor = 0) {
   const server = routeFetch([
     ...extra,
-    { path: '/api/charge', reply: () => jsonResponse(200, { items: current }) },
+    { path: '/api/charge', reply: () => jsonResponse(200, { items: current, cursor: listCursor }) },
     {
       path: /^\/api\/charge\/id\/\d+$/,
       reply: (request) => {
@@ -56,7 +56,7 @@ describe('ChargingPage', () => {
     await waitFor(() => expect(screen.getByTestId('session-chart').dataset.points).toBe('6'));
   });
 
-  it('applies the long poll\'s events: new figures, a new reading on the chart, the cursor sent back', async () => {
+  it('applies the long poll\'s events from where the list ended: new figures, a new reading on the chart, the cursor sent back', async () => {
     // The server's state moves on with the event; whatever the screen reads later agrees with it.
     const sessions = [buildCharge()];
     const later = buildCharge({ energyWh: 15_000, costMinor: 27_750, powerW: 47_000 });
@@ -80,12 +80,13 @@ describe('ChargingPage', () => {
           return jsonResponse(200, { cursor: 41, events });
         },
       },
-    ]);
+    ], 30);
     await renderScreen(<ChargingPage />, '/charging');
     await waitFor(() => expect(screen.getByTestId('live-energy').textContent).toBe('15.00kWh'));
     await waitFor(() => expect(screen.getByTestId('session-chart').dataset.points).toBe('7'));
     const asked = server.sent.filter((r) => r.url.pathname.startsWith('/api/charges/subscribe/')).map((r) => r.url.pathname);
-    expect(asked.slice(0, 2)).toEqual(['/api/charges/subscribe/0/0', '/api/charges/subscribe/0/41']);
+    // The first poll starts after the events the list already reflects (cursor 30), not at 0.
+    expect(asked.slice(0, 2)).toEqual(['/api/charges/subscribe/0/30', '/api/charges/subscribe/0/41']);
   });
 
   it('asks before stopping, and on STOP_FAILED says so and keeps showing the session as the station reports it', async () => {

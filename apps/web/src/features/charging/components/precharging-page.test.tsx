@@ -21,7 +21,7 @@ function serve(extra: FetchRoute[] = []) {
   const server = routeFetch([
     ...extra,
     { path: `/api/v2/chargestation/${station.id}`, reply: () => jsonResponse(200, station) },
-    { path: '/api/charge', reply: () => jsonResponse(200, { items: [] }) },
+    { path: '/api/charge', reply: () => jsonResponse(200, { items: [], cursor: 0 }) },
     { method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, plan) },
   ]);
   vi.stubGlobal('fetch', server.fetch);
@@ -125,7 +125,7 @@ describe('PrechargingPage', () => {
     const taken = buildStation({ connectors: buildStation().connectors.map((c) => ({ ...c, status: 'charging' as const })) });
     vi.stubGlobal('fetch', routeFetch([
       { path: `/api/v2/chargestation/${station.id}`, reply: () => jsonResponse(200, taken) },
-      { path: '/api/charge', reply: () => jsonResponse(200, { items: [] }) },
+      { path: '/api/charge', reply: () => jsonResponse(200, { items: [], cursor: 0 }) },
       { method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, plan) },
     ]).fetch);
     await renderScreen(<PrechargingPage />, path);

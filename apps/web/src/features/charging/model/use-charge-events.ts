@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { chargeListCursor } from '@/lib/charge-query';
 import { useSession } from '@/lib/session';
+import { useCurrentChargesQuery } from '../api/get-charges';
 import { fetchChargeEvents } from '../api/subscribe-charges';
 import { applyChargeEvents } from './apply-events';
 import { rememberCursor, rememberedCursor, runChargePoll } from './charge-poll';
@@ -9,9 +11,11 @@ import { rememberCursor, rememberedCursor, runChargePoll } from './charge-poll';
 export function useChargeEvents(isEnabled = true): void {
   const client = useQueryClient();
   const userId = useSession()?.user.id ?? null;
+  // The list of open sessions comes first and says where its events end.
+  const isListed = useCurrentChargesQuery().isSuccess;
 
   useEffect(() => {
-    if (!isEnabled || userId === null) return;
+    if (!isEnabled || userId === null || !isListed) return;
     const controller = new AbortController();
     void runChargePoll(
       {
@@ -21,9 +25,9 @@ export function useChargeEvents(isEnabled = true): void {
           rememberCursor(userId, answer.cursor);
         },
       },
-      rememberedCursor(userId),
+      Math.max(rememberedCursor(userId), chargeListCursor()),
       controller.signal,
     );
     return () => controller.abort();
-  }, [client, userId, isEnabled]);
+  }, [client, userId, isEnabled, isListed]);
 }
