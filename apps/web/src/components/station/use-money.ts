@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage, DEFAULT_LANGUAGE } from '@evcharge/domain/constants';
 import type { Currency } from '@evcharge/domain/currency';
-import { formatMoney } from '@evcharge/domain/money';
+import { formatMoney } from '@/lib/format';
 
-/** Minor units to text with the domain's exact money formatting, in the reader's language. */
+/**
+ * Minor units to text in the reader's language, the way every screen shows money (lib/format:
+ * the currency's narrow sign, ₽ 25.00 rather than RUB 25.00, so tariffs and sessions agree).
+ */
 export function useMoney(currency: Currency): (amountMinor: number) => string {
   const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  return (amountMinor) => formatMoney({ amountMinor, currency }, language);
+  return (amountMinor) => formatMoney(amountMinor, currency, i18n.language);
 }
