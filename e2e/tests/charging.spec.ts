@@ -3,7 +3,7 @@ import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { sessionCost } from '@evcharge/domain/tariff';
 import { createStation, type Station } from '@evcharge/station-sim/station';
-import { demoDriver, expectNoAxeViolations, signInOnLoginPage } from './support';
+import { expectNoAxeViolations, secondDriver, signInOnLoginPage } from './support';
 
 // Issue 4's journey: a driver scans the QR code on a connector, starts with an energy limit,
 // watches the energy rise, the server stops the session at the limit, and the history shows
@@ -20,7 +20,7 @@ test.afterEach(async () => {
 
 /**
  * A demo station with a free AC connector and a plain tariff (per kWh, no time zones) in
- * roubles, the demo driver's wallet currency.
+ * roubles, the demo drivers' wallet currency.
  */
 async function pickStation(request: APIRequestContext): Promise<StationDetail> {
   const list = await request.post('/api/chargestations/guest', {
@@ -75,7 +75,7 @@ test('a driver starts from the QR code with an energy limit, the session stops a
   const connector = detail.connectors.find((c) => c.status === 'available' && c.currentType === 'AC')!;
   station = await playStation(baseURL!, detail);
 
-  await signInOnLoginPage(page, demoDriver.email, demoDriver.password);
+  await signInOnLoginPage(page, secondDriver.email, secondDriver.password);
   await page.goto(`/c/${connector.qrCode}?locale=en`);
   const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
   await expect(chosen).toHaveAttribute('data-connector', String(connector.number));

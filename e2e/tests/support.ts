@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const demoDriver = { email: 'driver@evcharge.demo', password: 'Driver123' };
+/** The second demo driver: the charging journey spends her balance, not the first one's. */
+export const secondDriver = { email: 'anna@evcharge.demo', password: 'Anna1234' };
 
 let counter = 0;
 /** A fresh address per journey, so journeys never depend on each other. */

@@ -51,6 +51,12 @@ describe('demo data', () => {
       .from(users)
       .where(eq(users.email, demoAccounts.driver.email));
     expect(await userWalletBalanceMinor(database.db, driver?.id ?? '', 'rub')).toBe(150_000);
+    // Every demo driver can charge out of the box (issue 4: demo accounts start with a balance).
+    const [anna] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoAccounts.anna.email));
+    expect(await userWalletBalanceMinor(database.db, anna?.id ?? '', 'rub')).toBe(80_000);
   });
 
   it('covers every country, connector status and station state', async () => {

@@ -78,6 +78,7 @@ export async function insertDemoAccounts(db: Db) {
   const idOf = (email: string) => inserted.find((u) => u.email === email)?.id ?? '';
   const driverId = idOf(demoAccounts.driver.email);
   const corpId = idOf(demoAccounts.corp.email);
+  const annaId = idOf(demoAccounts.anna.email);
 
   await db.insert(companyMembers).values({ companyId: company.id, userId: corpId, role: 'owner' });
   await db.insert(cars).values({
@@ -87,7 +88,8 @@ export async function insertDemoAccounts(db: Db) {
     socPercent: 64,
     rangeKm: 310,
   });
-  // Money enters through the ledger like any top-up: 1,500 ₽ for the driver, 50,000 ₽ for the company.
+  // Money enters through the ledger like any top-up: 1,500 ₽ for the driver, 800 ₽ for Anna,
+  // 50,000 ₽ for the company.
   await postTransaction(db, {
     kind: 'top_up',
     reference: 'demo-driver-top-up',
@@ -96,6 +98,16 @@ export async function insertDemoAccounts(db: Db) {
     postings: [
       { owner: { kind: 'user_wallet', userId: driverId }, amountMinor: 150_000 },
       { owner: { kind: 'acquirer_clearing' }, amountMinor: -150_000 },
+    ],
+  });
+  await postTransaction(db, {
+    kind: 'top_up',
+    reference: 'demo-anna-top-up',
+    description: 'Demo balance',
+    currency: 'rub',
+    postings: [
+      { owner: { kind: 'user_wallet', userId: annaId }, amountMinor: 80_000 },
+      { owner: { kind: 'acquirer_clearing' }, amountMinor: -80_000 },
     ],
   });
   await postTransaction(db, {
