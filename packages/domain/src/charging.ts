@@ -3,6 +3,24 @@ import type { CurrentType } from './socket-type';
 import { minorPerMajor, type Currency } from './currency';
 import { rule, type LimitMode } from './validation';
 
+// SPEC §4 session statuses: a connector's while the car charges, then parking, then final.
+export const sessionStatuses = [
+  'preparing',
+  'charging',
+  'suspendedev',
+  'suspendedevse',
+  'finishing',
+  'parking',
+  'success',
+  'cancelled',
+] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/** The session is still open: a car is (or is about to be) plugged in. */
+export function isSessionOpen(status: SessionStatus): boolean {
+  return status !== 'success' && status !== 'cancelled';
+}
+
 // SPEC §4 charging limits and the charging profiles of the chargeProfile screen, shared by
 // the web (what the driver picks and sees) and the server (what it enforces).
 

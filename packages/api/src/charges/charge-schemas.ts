@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { chargeLimitBodySchema, chargingProfiles } from '@evcharge/domain/charging';
+import {
+  chargeLimitBodySchema,
+  chargingProfiles,
+  sessionStatuses,
+} from '@evcharge/domain/charging';
 import { connectorStatuses } from '@evcharge/domain/connector-status';
 import { currencies } from '@evcharge/domain/currency';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
@@ -7,22 +11,7 @@ import { limitModes, rule } from '@evcharge/domain/validation';
 
 // SPEC §3 Charge/session and §4 session statuses, as the charging screens read them.
 
-export const sessionStatuses = [
-  'preparing',
-  'charging',
-  'suspendedev',
-  'suspendedevse',
-  'finishing',
-  'parking',
-  'success',
-  'cancelled',
-] as const;
-export type SessionStatus = (typeof sessionStatuses)[number];
-
-/** The session is still open: a car is (or is about to be) plugged in. */
-export function isSessionOpen(status: SessionStatus): boolean {
-  return status !== 'success' && status !== 'cancelled';
-}
+export { isSessionOpen, sessionStatuses, type SessionStatus } from '@evcharge/domain/charging';
 
 export const transactionIdSchema = z.coerce
   .number({ error: rule.number })

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { currencies } from '@evcharge/domain/currency';
-import { chargingProfiles } from '@evcharge/domain/charging';
+import { chargingProfiles, isSessionOpen, sessionStatuses } from '@evcharge/domain/charging';
 import { limitModes } from '@evcharge/domain/validation';
 import { createdAt, minor, oneOf, tstz } from './columns';
 import { cars, rfidTags } from './driver';
@@ -49,20 +49,9 @@ export const reservations = pgTable(
   ],
 );
 
-export const sessionStatuses = [
-  'preparing',
-  'charging',
-  'suspendedev',
-  'suspendedevse',
-  'finishing',
-  'parking',
-  'success',
-  'cancelled',
-] as const;
+export { sessionStatuses };
 /** A car is (or is about to be) plugged in: the connector cannot take another session. */
-export const activeSessionStatuses = sessionStatuses.filter(
-  (status) => status !== 'success' && status !== 'cancelled',
-);
+export const activeSessionStatuses = sessionStatuses.filter(isSessionOpen);
 
 export const chargingSessions = pgTable(
   'charging_sessions',

@@ -15,6 +15,8 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import type { SimStation } from '../../test/charge-points';
 import { postTransaction } from '../ledger/service';
+import { companies, users } from '../../db/schema/users';
+import { walletBalanceMinor } from './payer';
 
 // PUT /charge and PUT /charge/stop against the simulator over loopback: the start rules,
 // limits the server enforces, the money posted when a session ends.
@@ -171,6 +173,57 @@ describe('charging profiles', () => {
       powerW: 7400,
       energyWh: Math.floor((2 * 7400) / 60),
     });
+  });
+});
+
+describe('a corporate profile', () => {
+  it('charges on the company balance, and is refused when the company balance is short', async () => {
+    const [company] = await server.db
+      .insert(companies)
+      .values({ name: 'Fleet LLC', currency: 'rub' })
+      .returning();
+    const who = await driver(server, 0);
+    await server.db
+      .update(users)
+      .set({ accountType: 'CORPORATE', activeCompanyId: company!.id })
+      .where(eq(users.id, who.id));
+    const companyWallet = { kind: 'company_wallet' as const, companyId: company!.id };
+    const { chargePoint, station } = await connectedStation();
+    const connectorId = chargePoint.station.connectorIds[0]!;
+    const short = await start(server, who, { connectorId });
+    expect(short.status).toBe(402);
+    expect(short.body).toMatchObject({ code: 'COMPANY_BALANCE_INSUFFICIENT' });
+
+    await postTransaction(server.db, {
+      kind: 'top_up',
+      reference: `company-${company!.id}`,
+      currency: 'rub',
+      postings: [
+        { owner: companyWallet, amountMinor: 50_000 },
+        { owner: { kind: 'acquirer_clearing' }, amountMinor: -50_000 },
+      ],
+    });
+    station.plug(1, testCar);
+    await station.flush();
+    const started = await start(server, who, {
+      connectorId,
+      limit: { mode: 'energy', value: 500 },
+    });
+    expect(started.status).toBe(200);
+    await charging(station, started.body.transactionId);
+    await chargeUntilStopRequested(station, started.body.transactionId, 10);
+    station.unplug(1);
+    await station.flush();
+    const done = await eventually(async () => {
+      const session = await sessionOf(server, started.body.transactionId);
+      return session.status === 'success' && session;
+    });
+    expect(done.payerCompanyId).toBe(company!.id);
+    // The company paid; the driver's own wallet is untouched.
+    expect(await walletBalanceMinor(server.db, companyWallet, 'rub')).toBe(50_000 - done.costMinor);
+    expect(
+      await walletBalanceMinor(server.db, { kind: 'user_wallet', userId: who.id }, 'rub'),
+    ).toBe(0);
   });
 });
 

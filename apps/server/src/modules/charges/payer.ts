@@ -17,6 +17,16 @@ export function payerOf(session: { userId: string; payerCompanyId: string | null
     : { kind: 'user_wallet', userId: session.userId };
 }
 
+/** Who pays for a start now: the active company of a corporate profile, else the driver. */
+export function payerForProfile(
+  userId: string,
+  profile: { accountType: string; activeCompanyId: string | null } | undefined,
+): Payer {
+  return profile?.accountType === 'CORPORATE' && profile.activeCompanyId
+    ? { kind: 'company_wallet', companyId: profile.activeCompanyId }
+    : { kind: 'user_wallet', userId };
+}
+
 /** The sum of a payer's postings in a currency; 0 before the first. */
 export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
   const owner =

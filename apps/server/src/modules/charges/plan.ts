@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 import { stationTariffAt } from '../../ocpp/transactions/session-repo';
 import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { stations } from '../../db/schema/stations';
-import { walletBalanceMinor, type Payer } from './payer';
+import { walletBalanceMinor, payerForProfile } from './payer';
 import { connectorPlace, isVisibleTo } from './start';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
@@ -76,10 +76,7 @@ export async function planSession(
     .select({ accountType: users.accountType, activeCompanyId: users.activeCompanyId })
     .from(users)
     .where(eq(users.id, userId));
-  const payer: Payer =
-    user?.accountType === 'CORPORATE' && user.activeCompanyId
-      ? { kind: 'company_wallet', companyId: user.activeCompanyId }
-      : { kind: 'user_wallet', userId };
+  const payer = payerForProfile(userId, user);
   const balanceMinor = await walletBalanceMinor(db, payer, tariff.currency);
   const minBalanceMinor = minStartBalanceMinor(tariff.currency);
   return {

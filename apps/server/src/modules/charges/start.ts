@@ -21,7 +21,7 @@ import { stationTariffAt } from '../../ocpp/transactions/session-repo';
 import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
-import { lockUser, openSessionCount, walletBalanceMinor, type Payer } from './payer';
+import { lockUser, openSessionCount, walletBalanceMinor, payerForProfile } from './payer';
 
 // SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
 
@@ -140,10 +140,7 @@ async function prepareSession(
     return await db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user) throw new AppError('UNAUTHORIZED');
-      const payer: Payer =
-        user.accountType === 'CORPORATE' && user.activeCompanyId
-          ? { kind: 'company_wallet', companyId: user.activeCompanyId }
-          : { kind: 'user_wallet', userId };
+      const payer = payerForProfile(userId, user);
       const balance = await walletBalanceMinor(tx, payer, values.currency);
       const minimum = minStartBalanceMinor(values.currency);
       if (payer.kind === 'user_wallet') {
