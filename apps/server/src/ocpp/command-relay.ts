@@ -52,7 +52,9 @@ export type CommandRelay = {
   close(): Promise<void>;
 };
 
-/** How long past the command's own timeout an asker waits for any instance to answer. */
+/** How long an asker waits for the instance holding the socket to take the command up. */
+const RELAY_ACK_MS = 5000;
+/** How long past the command's own timeout an asker waits for the answer. */
 const RELAY_GRACE_MS = 2000;
 
 export async function createCommandRelay(deps: {
@@ -100,14 +102,19 @@ export async function createCommandRelay(deps: {
     request(chargePointId, action, payload, timeoutMs) {
       const id = randomUUID();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const giveUp = (reason: RelayedFailure['reason']) => () => {
           pending.delete(id);
-          // Nobody answered: no instance holds the socket.
-          reject(new RelayedCommandError({ reason: 'offline' }));
-        }, timeoutMs + RELAY_GRACE_MS);
+          reject(new RelayedCommandError({ reason }));
+        };
+        // Nobody took it up: no instance holds the socket.
+        let timer = setTimeout(giveUp('offline'), RELAY_ACK_MS);
         pending.set(id, {
           settle(reply) {
             clearTimeout(timer);
+            if ('ack' in reply) {
+              timer = setTimeout(giveUp('timeout'), timeoutMs + RELAY_GRACE_MS);
+              return;
+            }
             pending.delete(id);
             if (reply.ok) resolve(reply.answer);
             else

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
@@ -29,17 +29,18 @@ export async function chargePointOfConnector(db: Db, connectorId: string) {
 const isRunning = (status: SessionRow['status']) =>
   (runningStatuses as readonly string[]).includes(status);
 
+type StopTarget = Pick<SessionRow, 'id' | 'connectorId' | 'transactionId'>;
+
 /**
- * Asks the charge point to stop a running session (RemoteStopTransaction); the session ends
- * when its StopTransaction arrives. Marks the request first so a second caller (the next
- * MeterValues, the sweep, another instance) does not send it again; a failed request is
- * unmarked so it is tried again. Returns whether the charge point accepted.
+ * Marks that the session is to stop (and why, for the server's own stops), so that a second
+ * caller (the next MeterValues, the sweep, another instance) does not ask again; records the
+ * driver's event. Undefined when it was already marked or no longer runs.
  */
-export async function requestStop(
+export async function markStop(
   deps: ChargeDeps,
-  session: Pick<SessionRow, 'id' | 'connectorId' | 'transactionId'>,
+  session: StopTarget,
   reason: ServerStopReason | 'driver',
-): Promise<'accepted' | 'already' | CommandError | 'rejected'> {
+): Promise<SessionRow | undefined> {
   const [marked] = await deps.db
     .update(chargingSessions)
     .set({
@@ -50,15 +51,27 @@ export async function requestStop(
     .where(
       and(
         eq(chargingSessions.id, session.id),
+        inArray(chargingSessions.status, [...runningStatuses]),
         reason === 'driver' ? undefined : isNull(chargingSessions.stopRequestedAt),
       ),
     )
     .returning();
-  if (!marked || !isRunning(marked.status)) return 'already';
+  if (!marked) return undefined;
   if (reason !== 'driver') {
     const kind = reason === 'ghost' ? 'ghostStopped' : 'limitReached';
     await recordChargeEvent(deps, marked, kind, { reason });
   }
+  return marked;
+}
+
+/**
+ * Sends RemoteStopTransaction for a marked session; the session ends when its
+ * StopTransaction arrives. A refused or failed request is unmarked so it is tried again.
+ */
+export async function sendStop(
+  deps: ChargeDeps,
+  session: StopTarget,
+): Promise<'accepted' | CommandError | 'rejected'> {
   const unmark = () =>
     deps.db
       .update(chargingSessions)
@@ -78,6 +91,16 @@ export async function requestStop(
     await unmark();
     return error;
   }
+}
+
+/** Marks and sends: the whole stop request. Returns 'already' when someone else asked. */
+export async function requestStop(
+  deps: ChargeDeps,
+  session: StopTarget,
+  reason: ServerStopReason | 'driver',
+): Promise<'accepted' | 'already' | CommandError | 'rejected'> {
+  const marked = await markStop(deps, session, reason);
+  return marked ? sendStop(deps, marked) : 'already';
 }
 
 export async function stopCharge(

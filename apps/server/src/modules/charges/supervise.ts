@@ -10,7 +10,7 @@ import {
   type SessionRow,
 } from '../../ocpp/transactions/session-repo';
 import { cancelPreparing, type ChargeDeps } from './start';
-import { requestStop, type ServerStopReason } from './stop';
+import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
 
 // The server enforces what the driver chose (issue 4): it stops a session at its energy, cost
 // or time limit, when a car charging "until full" stops drawing, and when no energy has
@@ -57,21 +57,40 @@ export function stopReasonAt(
 }
 
 /**
- * After a reading or a status: stops the session when it must. The command goes out without
- * holding up the answer to the charge point's own message.
+ * After a reading or a status: stops the session when it must. The stop is marked before the
+ * charge point's message is answered (the next reading finds it marked); the command goes out
+ * without holding up that answer.
  */
-export function superviseSession(
+export async function superviseSession(
   deps: ChargeDeps,
   session: Watched,
   at: Date,
-  log: FastifyBaseLogger | { warn: (obj: object, msg: string) => void },
-): void {
+  log: StopLog,
+): Promise<void> {
   if (session.stopRequestedAt) return;
   const reason = stopReasonAt(session, at, deps.config.charging.ghostMinutes);
-  if (!reason) return;
-  void requestStop(deps, session, reason)
+  if (reason) await stopInBackground(deps, session, reason, log);
+}
+
+/** A car charging "until full" stopped drawing (SuspendedEV): the session is done. */
+export async function stopWhenFull(deps: ChargeDeps, session: Watched, log: StopLog) {
+  if (session.limitMode !== 'full' || session.stopRequestedAt) return;
+  await stopInBackground(deps, session, 'full', log);
+}
+
+type StopLog = Pick<FastifyBaseLogger, 'warn'>;
+
+async function stopInBackground(
+  deps: ChargeDeps,
+  session: Watched,
+  reason: ServerStopReason,
+  log: StopLog,
+) {
+  const marked = await markStop(deps, session, reason);
+  if (!marked) return;
+  void sendStop(deps, marked)
     .then((outcome) => {
-      if (outcome !== 'accepted' && outcome !== 'already')
+      if (outcome !== 'accepted')
         log.warn(
           { transactionId: session.transactionId, reason, outcome: String(outcome) },
           'server stop not accepted; tried again later',
@@ -80,14 +99,6 @@ export function superviseSession(
     .catch((error: unknown) =>
       log.warn({ err: error, transactionId: session.transactionId }, 'server stop failed'),
     );
-}
-
-/** A car charging "until full" stopped drawing (SuspendedEV): the session is done. */
-export function stopWhenFull(deps: ChargeDeps, session: Watched, log: FastifyBaseLogger): void {
-  if (session.limitMode !== 'full' || session.stopRequestedAt) return;
-  void requestStop(deps, session, 'full').catch((error: unknown) =>
-    log.warn({ err: error, transactionId: session.transactionId }, 'stop when full failed'),
-  );
 }
 
 /** A stop request older than this with the session still running is sent again. */

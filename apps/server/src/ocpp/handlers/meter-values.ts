@@ -70,6 +70,6 @@ export const meterValues: ActionHandler<
     },
   });
   // Limits by the charge point's clock: the readings' time is when energy was measured.
-  superviseSession(deps, updated, latest.at, connection.log);
+  await superviseSession(deps, updated, latest.at, connection.log);
   return {};
 };

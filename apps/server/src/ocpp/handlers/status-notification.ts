@@ -38,7 +38,8 @@ async function followSession(ctx: CallContext, connectorId: string, status: Stat
     if (changed) {
       await recordChargeEvent(ctx.deps, changed, 'status');
       // SPEC §4 "until fully charged": done when the car stops drawing.
-      if (changed.status === 'suspendedev') stopWhenFull(ctx.deps, changed, ctx.connection.log);
+      if (changed.status === 'suspendedev')
+        await stopWhenFull(ctx.deps, changed, ctx.connection.log);
     }
   }
   // The car left a parked session: parking ends now and the session is final.
