@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
+import { carRoutes } from './modules/cars/routes';
 import { chargeRoutes } from './modules/charges/routes';
 import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
 import { startSessionSweep } from './modules/charges/supervise';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandRoutes(app, deps);
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
+  carRoutes(app, deps);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();

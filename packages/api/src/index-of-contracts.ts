@@ -11,6 +11,14 @@ import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
 import {
+  carCatalogueContract,
+  createCar,
+  deleteCar,
+  getCarDetail,
+  listCars,
+  updateCar,
+} from './cars/cars';
+import {
   connectorStatusTime,
   listChargePoints,
   setConnectorAvailability,
@@ -71,4 +79,10 @@ export const contracts = {
   listChargePoints,
   setConnectorAvailability,
   connectorStatusTime,
+  carCatalogueContract,
+  listCars,
+  getCarDetail,
+  createCar,
+  updateCar,
+  deleteCar,
 } as const;

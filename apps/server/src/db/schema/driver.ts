@@ -27,6 +27,8 @@ export const cars = pgTable(
     socPercent: integer('soc_percent'),
     batteryTemperatureC: integer('battery_temperature_c'),
     rangeKm: integer('range_km'),
+    /** The catalogue model the driver picked (domain/car-catalogue.ts), if any. */
+    catalogueId: text('catalogue_id'),
     /** From the car catalogue: the estimate before a start uses them when known. */
     batteryKwh: doublePrecision('battery_kwh'),
     maxAcKw: doublePrecision('max_ac_kw'),
