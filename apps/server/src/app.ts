@@ -18,6 +18,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
 import { carRoutes } from './modules/cars/routes';
+import { likeRoutes } from './modules/likes/routes';
 import { chargeRoutes } from './modules/charges/routes';
 import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
 import { startSessionSweep } from './modules/charges/supervise';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
+  likeRoutes(app, deps);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();

@@ -11,6 +11,12 @@ import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
 import {
+  checkLikedStation,
+  likeStation,
+  listLikedStations,
+  unlikeStation,
+} from './likes/liked-stations';
+import {
   carCatalogueContract,
   createCar,
   deleteCar,
@@ -85,4 +91,8 @@ export const contracts = {
   createCar,
   updateCar,
   deleteCar,
+  listLikedStations,
+  checkLikedStation,
+  likeStation,
+  unlikeStation,
 } as const;
