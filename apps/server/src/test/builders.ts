@@ -42,3 +42,12 @@ export async function signInAs(server: TestServer, user: TestUser): Promise<stri
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
   return response.body.accessToken;
 }
+
+/** A new user, signed in over HTTP: the user with its access token. */
+export async function signedInUser(
+  server: TestServer,
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<TestUser & { token: string }> {
+  const user = await createUser(server.db, overrides);
+  return { ...user, token: await signInAs(server, user) };
+}

@@ -4,7 +4,7 @@ import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { startCharge } from '@evcharge/api/charges/start-charge';
 import { ledgerPostings } from '../db/schema/money';
 import { postTransaction } from '../modules/ledger/service';
-import { createUser, signInAs, type TestUser } from './builders';
+import { signedInUser, type TestUser } from './builders';
 import type { TestServer } from './harness';
 
 // Drivers with money for the charging API tests, and the ledger's invariant.
@@ -29,9 +29,9 @@ export async function topUp(server: TestServer, userId: string, amountMinor: num
 
 /** A signed-in driver with `balanceMinor` on the wallet (1,000.00 by default). */
 export async function driver(server: TestServer, balanceMinor = 100_000): Promise<Driver> {
-  const user = await createUser(server.db);
+  const user = await signedInUser(server);
   if (balanceMinor > 0) await topUp(server, user.id, balanceMinor);
-  return { ...user, token: await signInAs(server, user) };
+  return user;
 }
 
 export async function start(

@@ -10,7 +10,7 @@ import {
   updateCar,
 } from '@evcharge/api/cars/cars';
 import { cars } from '../../db/schema/driver';
-import { createUser, signInAs } from '../../test/builders';
+import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 // Issue 5 Cars: the catalogue and the driver's cars, with the bad inputs of each and another
@@ -24,10 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function driver() {
-  const user = await createUser(server.db);
-  return { ...user, token: await signInAs(server, user) };
-}
+const driver = () => signedInUser(server);
 
 const VIN = '5YJ3E1EA7KF317000';
 

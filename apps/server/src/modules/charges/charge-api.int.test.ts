@@ -1,10 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectorStatusTime,
-  listChargePoints,
-  setConnectorAvailability,
-} from '@evcharge/api/charges/charge-points';
 import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/charges/charge-schemas';
 import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/charges/get-charges';
 import { chargeSummary, listCharges } from '@evcharge/api/charges/list-charges';
@@ -13,7 +7,6 @@ import { setRemainingTime, setUserClosedStatus } from '@evcharge/api/charges/ses
 import { stopCharge } from '@evcharge/api/charges/stop-charge';
 import { subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
 import { cars } from '../../db/schema/driver';
-import { stations } from '../../db/schema/stations';
 import {
   closeSimStations,
   connectedStation as connectedStationFor,
@@ -25,7 +18,8 @@ import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../.
 import { insertTestTariff } from '../../test/station-builders';
 
 // The rest of SPEC §7 Charges: the long poll, the session views, history and the dashboard,
-// the estimate, the driver's settings of a session, and an owner's charge points.
+// the estimate and the driver's settings of a session (an owner's charge points are in
+// charge-points.int.test.ts).
 
 let server: TestServer;
 let tariffId: string;
@@ -344,67 +338,5 @@ describe('POST /charge/plan', () => {
       },
     });
     expect(foreign.status).toBe(400);
-  });
-});
-
-describe('an owner’s charge points', () => {
-  it('lists them with connectors, takes a connector out of service and back, and answers status times', async () => {
-    const owner = await driver(server);
-    const { chargePoint, station } = await connectedStation();
-    await server.db
-      .update(stations)
-      .set({ isPrivate: true, ownerUserId: owner.id })
-      .where(eq(stations.id, chargePoint.station.id));
-    const list = await server.call<{
-      items: { id: string; isOnline: boolean; connectors: { status: string }[] }[];
-    }>(listChargePoints, { token: owner.token });
-    expect(list.body.items).toEqual([
-      expect.objectContaining({
-        id: chargePoint.id,
-        isOnline: true,
-        connectors: [
-          expect.objectContaining({ status: 'available' }),
-          expect.objectContaining({ status: 'available' }),
-        ],
-      }),
-    ]);
-    const connectorId = chargePoint.station.connectorIds[0]!;
-    const off = await server.call<{ result: string }>(setConnectorAvailability, {
-      token: owner.token,
-      params: { connectorId, status: 'unavailable' },
-    });
-    expect(off.body.result).toBe('Accepted');
-    await station.flush();
-    const status = await eventually(async () => {
-      const answer = await server.call<{ status: string; statusCode: number }>(
-        connectorStatusTime,
-        { token: owner.token, params: { connectorId } },
-      );
-      return answer.body.status === 'unavailable' && answer.body;
-    });
-    expect(status.statusCode).toBe(2);
-    // A private station's connector is nobody else's business.
-    const stranger = await driver(server);
-    expect(
-      (await server.call(connectorStatusTime, { token: stranger.token, params: { connectorId } }))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await server.call(setConnectorAvailability, {
-          token: stranger.token,
-          params: { connectorId, status: 'available' },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (await server.call<{ items: unknown[] }>(listChargePoints, { token: stranger.token })).body
-        .items,
-    ).toEqual([]);
-    const back = await server.call<{ result: string }>(setConnectorAvailability, {
-      token: owner.token,
-      params: { connectorId, status: 'available' },
-    });
-    expect(back.body.result).toBe('Accepted');
   });
 });

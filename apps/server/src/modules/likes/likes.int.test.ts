@@ -6,7 +6,7 @@ import {
   unlikeStation,
 } from '@evcharge/api/likes/liked-stations';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
-import { createUser, signInAs } from '../../test/builders';
+import { createUser, signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addStation } from '../../test/station-builders';
 
@@ -21,10 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function driver() {
-  const user = await createUser(server.db);
-  return { ...user, token: await signInAs(server, user) };
-}
+const driver = () => signedInUser(server);
 
 const place = () => ({ lat: -50 + Math.random() * 100, lng: -150 + Math.random() * 300 });
 
