@@ -62,6 +62,12 @@ export const errorCatalogue = {
   LINK_INVALID: { status: 400, message: 'The link or code is invalid or has expired' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, repeat later' },
   PHONE_NOT_CONFIRMED: { status: 403, message: 'Phone not confirmed' },
+  PHONE_TAKEN: { status: 409, message: 'This phone number is confirmed by another account' },
+  BALANCE_NOT_EMPTY: {
+    status: 409,
+    message: 'The balance is not empty: contact support to withdraw it first',
+  },
+  POLICY_NOT_ACCEPTED: { status: 403, message: 'Accept the updated privacy policy to go on' },
   INSUFFICIENT_FUNDS: { status: 402, message: 'Insufficient funds to start the session' },
   COMPANY_BALANCE_INSUFFICIENT: {
     status: 402,

@@ -18,6 +18,7 @@ export const rule = {
   imageType: 'imageType',
   connectorTypes: 'connectorTypes',
   phoneCode: 'phoneCode',
+  phone: 'phone',
   tooLong: 'tooLong',
   termsRequired: 'termsRequired',
   invalid: 'invalid',

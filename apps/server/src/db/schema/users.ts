@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accountTypes, languages, notificationTypes } from '@evcharge/domain/constants';
@@ -56,6 +57,10 @@ export const users = pgTable(
     deletedAt: tstz('deleted_at'),
   },
   (t) => [
+    // A confirmed phone number belongs to one account; an unconfirmed one may be typed anywhere.
+    uniqueIndex('users_confirmed_phone_unique')
+      .on(t.phone)
+      .where(sql`${t.isPhoneConfirmed} and ${t.deletedAt} is null`),
     // Sign-in looks e-mails up lower-cased; the database refuses any other spelling.
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_lang_check', oneOf(t.lang, languages)),
@@ -129,4 +134,50 @@ export const oneTimeTokens = pgTable(
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
     check('one_time_tokens_purpose_check', oneOf(t.purpose, oneTimePurposes)),
   ],
+);
+
+export const phoneChannels = ['sms', 'call', 'qr'] as const;
+export type PhoneChannel = (typeof phoneChannels)[number];
+
+/**
+ * Phone confirmations (SPEC §5): an SMS code, the last 4 digits of an incoming call's number,
+ * or a QR code that makes the phone send us an SMS. Only the code's hash is stored; a row
+ * works once, until it expires or has had too many wrong codes. The rows also count the
+ * sends per phone and per account for the rate limit.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164, as the user typed it after normalising: +79991234567. */
+    phone: text('phone').notNull(),
+    channel: text('channel', { enum: phoneChannels }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('phone_verifications_user_idx').on(t.userId, t.createdAt),
+    index('phone_verifications_phone_idx').on(t.phone, t.createdAt),
+    check('phone_verifications_channel_check', oneOf(t.channel, phoneChannels)),
+    check('phone_verifications_phone_check', sql`${t.phone} ~ '^\\+[0-9]{8,15}$'`),
+  ],
+);
+
+/** Every acceptance of a privacy-policy version, kept as a record (the user row has the last). */
+export const policyAcceptances = pgTable(
+  'policy_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    acceptedAt: tstz('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
 );
