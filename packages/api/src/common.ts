@@ -21,6 +21,10 @@ export const userSchema = z.object({
   /** Positive: money on the balance; negative: debt. Minor units of `currency`. */
   balanceMinor: z.number().int(),
   debtMinor: z.number().int(),
+  /** The company whose balance a CORPORATE profile charges on; null on the personal one. */
+  activeCompany: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The privacy-policy version the user last accepted; the web asks again when it differs. */
+  privacyPolicyVersion: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -11,7 +11,8 @@ export function buildClient(accessToken = 'token', patch: Partial<StoredClient['
     user: {
       id: 'u1', name: 'Anna', surname: 'Petrova', patronymic: null, email: 'anna@example.com',
       phone: '+79990000000', isEmailConfirmed: true, isPhoneConfirmed: false, Lang: 'en',
-      accountType: 'PERSONAL', currency: 'rub', balanceMinor: 150_050, debtMinor: 0, ...patch,
+      accountType: 'PERSONAL', currency: 'rub', balanceMinor: 150_050, debtMinor: 0,
+      activeCompany: null, privacyPolicyVersion: '1', ...patch,
     },
   };
 }

@@ -1,8 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '@evcharge/domain/constants';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
+import { companies, users } from '../../db/schema/users';
+import type { UserRow } from '../../plugins/auth';
 
 export async function setUserLanguage(db: Db, userId: string, lang: Language): Promise<void> {
   await db.update(users).set({ lang }).where(eq(users.id, userId));
+}
+
+export async function activeCompanyOf(
+  db: Db,
+  user: Pick<UserRow, 'accountType' | 'activeCompanyId'>,
+): Promise<{ id: string; name: string } | null> {
+  if (user.accountType !== 'CORPORATE' || !user.activeCompanyId) return null;
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, user.activeCompanyId));
+  return company ?? null;
 }

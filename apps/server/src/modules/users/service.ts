@@ -3,7 +3,7 @@ import type { Language } from '@evcharge/domain/constants';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 import { userWalletBalanceMinor } from '../ledger/repo';
-import { setUserLanguage } from './repo';
+import { activeCompanyOf, setUserLanguage } from './repo';
 
 /** The API's view of a user, with the balance from the ledger (negative: debt). */
 export async function userView(db: Db, user: UserRow): Promise<User> {
@@ -22,6 +22,8 @@ export async function userView(db: Db, user: UserRow): Promise<User> {
     currency: user.currency,
     balanceMinor,
     debtMinor: Math.max(0, -balanceMinor),
+    activeCompany: await activeCompanyOf(db, user),
+    privacyPolicyVersion: user.privacyPolicyVersion,
   };
 }
 

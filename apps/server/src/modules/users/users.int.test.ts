@@ -36,6 +36,8 @@ describe('GET /api/users/self', () => {
       currency: 'rub',
       balanceMinor: 0,
       debtMinor: 0,
+      activeCompany: null,
+      privacyPolicyVersion: null,
     });
   });
 
