@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const features = [
   'account', 'auth', 'charging', 'chat', 'history', 'home', 'legal', 'loyalty', 'map',
   'payments', 'private-stations', 'reserve', 'reviews', 'rfid', 'settings', 'station', 'cars',
-  'guides', 'not-found', 'profile', 'favourites', 'about', 'dashboard',
+  'guides', 'not-found', 'profile', 'favourites', 'about', 'dashboard', 'phone', 'multiaccount', 'events',
 ];
 
 export default tseslint.config(

@@ -12,6 +12,7 @@ import { validatorCompiler } from './http/validation';
 import { lazyChildLoggerFactory, loggerOptions } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { smtpMailer } from './mail/smtp';
+import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenger';
 import { createMetrics } from './metrics';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
@@ -19,6 +20,13 @@ import { devRoutes } from './modules/dev/routes';
 import { opsRoutes } from './modules/ops/routes';
 import { carRoutes } from './modules/cars/routes';
 import { likeRoutes } from './modules/likes/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { eventRoutes } from './modules/events/routes';
+import { createUserEvents } from './modules/events/user-events';
+import { pushRoutes } from './modules/push/routes';
+import { createPushSender } from './modules/push/sender';
+import { resolveVapid } from './modules/push/vapid';
+import { phoneRoutes } from './modules/phone/routes';
 import { chargeRoutes } from './modules/charges/routes';
 import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
 import { startSessionSweep } from './modules/charges/supervise';
@@ -52,6 +60,8 @@ export type AppOptions = {
   listen?: Database['listen'];
   /** Defaults to the transport MAIL_TRANSPORT names. */
   mailer?: Mailer;
+  /** SMS and calls; defaults to the outbox (a real gateway plugs in here). */
+  phoneMessenger?: PhoneMessenger;
   rateLimits?: Partial<RateLimits>;
   /** When to answer 503 instead of taking more work; defaults: `defaultPressureLimits`. */
   pressure?: Partial<PressureLimits>;
@@ -93,11 +103,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Per app, not prom-client's global registry: tests build many apps in one process.
   const metrics = createMetrics();
   const ocppConnections = createConnections();
+  // Web Push with the VAPID pair of the environment, or the one kept in the database.
+  const push = createPushSender({
+    db,
+    vapid: await resolveVapid(db, config, brandById(config.brand)),
+    allowHttpEndpoints: config.push.allowHttpEndpoints,
+    log: app.log,
+  });
   const deps: Deps = {
     db,
     config,
     brand: brandById(config.brand),
     mailer: options.mailer ?? defaultMailer(config, db),
+    phoneMessenger: options.phoneMessenger ?? outboxPhoneMessenger(db),
     metrics,
     stationReadModel: await createStationReadModel(db),
     chargePoints: createChargePointGateway({
@@ -106,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connections: ocppConnections,
       callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
     }),
+    userEvents: createUserEvents({ db, push, log: app.log }),
     chargeEvents: createChargeEventBus(
       options.listen
         ? async (userId) => {
@@ -151,12 +170,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metricsRoute(app, deps.metrics, config.metricsToken);
   openApiRoute(app);
   authRoutes(app, deps, limits);
-  userRoutes(app, deps);
+  userRoutes(app, deps, limits);
   brandRoutes(app, deps);
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
   likeRoutes(app, deps);
+  companyRoutes(app, deps);
+  eventRoutes(app, deps);
+  pushRoutes(app, deps, push);
+  phoneRoutes(app, deps, limits);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
@@ -166,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await stopSweep();
   });
+  // Notifications still being pushed go out before the database closes.
+  app.addHook('onClose', () => deps.userEvents.settled());
   if (deps.mailer.transport === 'outbox') devRoutes(app, deps);
   await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
 

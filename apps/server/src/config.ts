@@ -47,6 +47,23 @@ const envSchema = z
       .max(200)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    // Web Push (modules/push): the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+    // prints it) and the contact the push services see. Unset keys: the server makes a pair
+    // once and keeps it in the database (docs/decisions/007).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
+    // Push endpoints are https; tests (and a local push service) may allow plain http.
+    WEB_PUSH_ALLOW_HTTP: booleanText.default(false),
     // OCPP 1.6J (ocpp/): the Heartbeat interval given at BootNotification; a charge point
     // silent for twice that plus the grace is offline. Commands wait this long for an answer.
     OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -59,6 +76,23 @@ const envSchema = z
     CHARGE_GHOST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
     CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
     CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+    // Phone confirmation by QR (modules/phone): the SMS gateway posts messages to our inbound
+    // number with this secret; unset, only the outbox transport (development) takes them.
+    SMS_INBOUND_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(200)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+    // The number the QR code's SMS goes to (E.164); unset: a demo number of the brand's country.
+    SMS_INBOUND_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number like +79001234567')
+      .optional(),
+  })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    path: ['VAPID_PRIVATE_KEY'],
   })
   .refine((env) => (env.TLS_CERT_FILE === undefined) === (env.TLS_KEY_FILE === undefined), {
     message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
@@ -87,8 +121,17 @@ export type Config = {
   tls: { certFile: string; keyFile: string } | undefined;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | undefined;
+  push: PushConfig;
   ocpp: OcppConfig;
   charging: ChargingConfig;
+  sms: SmsConfig;
+};
+
+export type SmsConfig = {
+  /** The secret the SMS gateway sends with inbound messages; unset: outbox (dev) only. */
+  inboundSecret: string | undefined;
+  /** E.164; unset: a demo number of the brand's country. */
+  inboundNumber: string | undefined;
 };
 
 export type ChargingConfig = {
@@ -96,6 +139,14 @@ export type ChargingConfig = {
   ghostMinutes: number;
   maxSessionsPerUser: number;
   sweepSeconds: number;
+};
+
+export type PushConfig = {
+  /** Unset: a pair the server made once, kept in the database (modules/push/vapid.ts). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** mailto: or https:; unset: the brand's support e-mail. */
+  subject: string | undefined;
+  allowHttpEndpoints: boolean;
 };
 
 export type OcppConfig = {
@@ -149,6 +200,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      allowHttpEndpoints: e.WEB_PUSH_ALLOW_HTTP,
+    },
     ocpp: {
       heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
       heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
@@ -160,5 +219,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxSessionsPerUser: e.CHARGE_MAX_SESSIONS_PER_USER,
       sweepSeconds: e.CHARGE_SWEEP_SECONDS,
     },
+    sms: { inboundSecret: e.SMS_INBOUND_SECRET, inboundNumber: e.SMS_INBOUND_NUMBER },
   };
 }

@@ -2,8 +2,10 @@ import type { Brand } from '@evcharge/api/brand/get-brand';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Metrics } from './metrics';
 import type { ChargeEventBus } from './modules/charges/event-bus';
+import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
 import type { ChargePointGateway } from './ocpp/gateway';
 
@@ -13,6 +15,8 @@ export type Deps = {
   config: Config;
   brand: Brand;
   mailer: Mailer;
+  /** SMS and calls to phones (phone confirmation). */
+  phoneMessenger: PhoneMessenger;
   metrics: Metrics;
   /** Stations in memory for lists and the map; call its refresh after changing a station. */
   stationReadModel: StationReadModel;
@@ -20,4 +24,6 @@ export type Deps = {
   chargePoints: ChargePointGateway;
   /** Wakes drivers' long polls when their sessions have news. */
   chargeEvents: ChargeEventBus;
+  /** The driver's notifications (GET /events), recorded once and pushed to their devices. */
+  userEvents: UserEvents;
 };

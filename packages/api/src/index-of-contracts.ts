@@ -1,7 +1,7 @@
 // Every contract, for the server's route table and the OpenAPI document.
 import { changePassword } from './auth/change-password';
 import { checkToken } from './auth/check-token';
-import { confirmEmail } from './auth/confirm-email';
+import { confirmEmail, sendEmailConfirmation } from './auth/confirm-email';
 import { logout } from './auth/logout';
 import { resetPassword } from './auth/reset-password';
 import { setPassword } from './auth/set-password';
@@ -10,6 +10,10 @@ import { signUp } from './auth/sign-up';
 import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
+import { changeMultiaccount } from './companies/change-multiaccount';
+import { getCompany, listCompanies } from './companies/companies';
+import { getEvent, listEvents } from './events/events';
+import { getVapidPublicKey, savePushToken } from './push/push';
 import {
   checkLikedStation,
   likeStation,
@@ -47,6 +51,13 @@ import { getStation, getStationGuest } from './stations/get-station';
 import { listStations, listStationsGuest } from './stations/list-stations';
 import { mapPoints, mapPointsGuest } from './stations/map-points';
 import { updateLanguage } from './users/update-language';
+import { checkPhoneCode } from './phone/check-code';
+import { confirmPhoneCode } from './phone/confirm-code';
+import { inboundSms } from './phone/inbound-sms';
+import { sendPhoneCode } from './phone/send-code';
+import { getPerson, patchPerson, replacePerson } from './persons/persons';
+import { addCompanyUser, checkUserId, listUsers } from './persons/members';
+import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from './persons/account';
 
 export const contracts = {
   signIn,
@@ -95,4 +106,25 @@ export const contracts = {
   checkLikedStation,
   likeStation,
   unlikeStation,
+  getPerson,
+  replacePerson,
+  patchPerson,
+  listUsers,
+  checkUserId,
+  addCompanyUser,
+  acceptPrivacyPolicy,
+  deletionCheck,
+  deleteAccount,
+  sendEmailConfirmation,
+  sendPhoneCode,
+  confirmPhoneCode,
+  checkPhoneCode,
+  inboundSms,
+  listCompanies,
+  getCompany,
+  changeMultiaccount,
+  listEvents,
+  getEvent,
+  savePushToken,
+  getVapidPublicKey,
 } as const;

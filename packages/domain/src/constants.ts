@@ -64,4 +64,8 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const countries = ['ru', 'kk', 'az', 'kg', 'lv', 'tj', 'uz', 'jo'] as const;
 export type Country = (typeof countries)[number];
 
+export function isCountry(value: unknown): value is Country {
+  return typeof value === 'string' && (countries as readonly string[]).includes(value);
+}
+
 export const phonePrefixes = { RU: '+7', AZ: '+994', UZ: '+998' } as const;

@@ -67,6 +67,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'The balance is not empty: contact support to withdraw it first',
   },
+  SESSION_OPEN: { status: 409, message: 'Finish your charging session first' },
   POLICY_NOT_ACCEPTED: { status: 403, message: 'Accept the updated privacy policy to go on' },
   INSUFFICIENT_FUNDS: { status: 402, message: 'Insufficient funds to start the session' },
   COMPANY_BALANCE_INSUFFICIENT: {

@@ -1,15 +1,25 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   fromOcppStatus,
+  isConnectorFree,
   isOcppChargePointStatus,
   type ConnectorStatus,
 } from '@evcharge/domain/connector-status';
 import { connectors } from '../db/schema/stations';
 import type { ReportedStatus } from '../db/schema/ocpp';
+import { tellFavouriteFree } from '../modules/events/favourite-free';
 import type { OcppDeps } from './context';
 
 // Connector statuses in the database, then in the read model the list and map answer from
 // (docs/decisions/004: the database first, then setConnectorStatus).
+
+/** Whether the read model has a free connector at the station; undefined: not loaded. */
+function hasFreeConnector(deps: OcppDeps, stationId: string): boolean | undefined {
+  const snapshot = deps.stationReadModel.snapshot();
+  const position = snapshot.positionOf.get(stationId);
+  const row = position === undefined ? undefined : snapshot.rows[position];
+  return row?.connectors.some((connector) => isConnectorFree(connector.status));
+}
 
 function publish(
   deps: OcppDeps,
@@ -19,6 +29,10 @@ function publish(
   at: Date,
 ) {
   const model = deps.stationReadModel;
+  // A station with no free connector got one: the drivers who like it hear of it, in the
+  // background (the charge point's message is answered without waiting for that).
+  if (isConnectorFree(status) && hasFreeConnector(deps, stationId) === false)
+    deps.userEvents.inBackground(() => tellFavouriteFree(deps, stationId, at));
   const isKnown = ids.every((connectorId) =>
     model.setConnectorStatus({ stationId, connectorId, status, at }),
   );

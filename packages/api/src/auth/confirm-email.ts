@@ -34,3 +34,16 @@ export const confirmEmail = defineContract({
   body: confirmEmailBodySchema,
   response: okSchema,
 });
+
+export const sendEmailConfirmation = defineContract({
+  method: 'POST',
+  path: '/auth/confirmEmail/send',
+  auth: 'user',
+  summary: 'Mail the confirmation link and code again to the signed-in user’s address',
+  tags: ['auth'],
+  response: z.object({
+    ok: z.literal(true),
+    /** False when the address is confirmed already: nothing was sent. */
+    sent: z.boolean(),
+  }),
+});

@@ -10,6 +10,8 @@ export const demoAccounts = {
   driver: { email: 'driver@evcharge.demo', password: 'Driver123' },
   anna: { email: 'anna@evcharge.demo', password: 'Anna1234' },
   corp: { email: 'corp@evcharge.demo', password: 'Corp1234' },
+  /** Owes for a session the balance did not cover: shows what debt blocks. */
+  mark: { email: 'mark@evcharge.demo', password: 'Mark1234' },
 } as const;
 
 export async function insertDemoAccounts(db: Db) {
@@ -17,7 +19,7 @@ export async function insertDemoAccounts(db: Db) {
     privacyPolicyVersion: brandById('demo').privacyPolicyVersion,
     privacyPolicyAcceptedAt: new Date(),
   };
-  const [driverHash, annaHash, corpHash] = await Promise.all(
+  const [driverHash, annaHash, corpHash, markHash] = await Promise.all(
     Object.values(demoAccounts).map((account) => hashPassword(account.password)),
   );
   const [company] = await db
@@ -29,7 +31,7 @@ export async function insertDemoAccounts(db: Db) {
       notificationContact: 'fleet@evlogistics.demo',
     })
     .returning();
-  if (!company || !driverHash || !annaHash || !corpHash)
+  if (!company || !driverHash || !annaHash || !corpHash || !markHash)
     throw new Error('demo account setup failed');
 
   const inserted = await db
@@ -71,6 +73,18 @@ export async function insertDemoAccounts(db: Db) {
         currency: 'rub',
         accountType: 'CORPORATE',
         activeCompanyId: company.id,
+        ...policy,
+      },
+      {
+        name: 'Mark',
+        surname: 'Volkov',
+        email: demoAccounts.mark.email,
+        phone: '+79990000004',
+        isEmailConfirmed: true,
+        isPhoneConfirmed: true,
+        passwordHash: markHash,
+        lang: 'en',
+        currency: 'rub',
         ...policy,
       },
     ])
@@ -118,6 +132,20 @@ export async function insertDemoAccounts(db: Db) {
     postings: [
       { owner: { kind: 'company_wallet', companyId: company.id }, amountMinor: 5_000_000 },
       { owner: { kind: 'acquirer_clearing' }, amountMinor: -5_000_000 },
+    ],
+  });
+  // Mark's last session cost 350 ₽ more than his balance held: a debt to pay.
+  await postTransaction(db, {
+    kind: 'charge_payment',
+    reference: 'demo-mark-unpaid-session',
+    description: 'Demo session not covered by the balance',
+    currency: 'rub',
+    postings: [
+      {
+        owner: { kind: 'user_wallet', userId: idOf(demoAccounts.mark.email) },
+        amountMinor: -35_000,
+      },
+      { owner: { kind: 'revenue' }, amountMinor: 35_000 },
     ],
   });
   return { driverId, corpId, companyId: company.id };

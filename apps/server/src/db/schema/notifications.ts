@@ -59,3 +59,14 @@ export const userEvents = pgTable(
     uniqueIndex('user_events_dedupe_unique').on(t.userId, t.type, t.dedupeKey),
   ],
 );
+
+/**
+ * Keys the server makes for itself once and every instance shares: the VAPID key pair for Web
+ * Push when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set (docs/decisions/007). A browser's
+ * subscription is bound to the public key, so it must not change across restarts or instances.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmEmail } from '@evcharge/api/auth/confirm-email';
+import { confirmEmail, sendEmailConfirmation } from '@evcharge/api/auth/confirm-email';
+import { signIn } from '@evcharge/api/auth/sign-in';
+import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { oneTimeTokens, users } from '../../db/schema/users';
@@ -163,5 +165,34 @@ describe('PUT /auth/confirmEmail with the mailed code', () => {
     );
     expect(await isConfirmed(user)).toBe(false);
     expect(await confirmationToken(user)).toMatchObject({ usedAt: null, failedAttempts: 0 });
+  });
+});
+
+describe('POST /auth/confirmEmail/send', () => {
+  it('mails a new code that works, and the old one no longer does', async () => {
+    const user = await register();
+    const [signedIn] = await server.db.select().from(users).where(eq(users.id, user.id));
+    expect(signedIn?.isEmailConfirmed).toBe(false);
+    const token = (
+      await server.call<{ accessToken: string }>(signIn, {
+        body: { login: user.email, password: 'Secret123', userType: CLIENT_USER_TYPE },
+      })
+    ).body.accessToken;
+    const res = await server.call(sendEmailConfirmation, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, sent: true });
+    const newCode = await server.outbox.code(user.email);
+    if (newCode !== user.code) {
+      expect((await byCode(user.email, user.code)).status).toBe(400);
+    }
+    expect((await byCode(user.email, newCode)).status).toBe(200);
+    expect(await isConfirmed(user)).toBe(true);
+    // Confirmed: nothing more is sent.
+    const again = await server.call(sendEmailConfirmation, { token });
+    expect(again.body).toEqual({ ok: true, sent: false });
+  });
+
+  it('needs a token', async () => {
+    expect((await server.call(sendEmailConfirmation)).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword } from '@evcharge/api/auth/change-password';
 import { checkToken } from '@evcharge/api/auth/check-token';
-import { confirmEmail } from '@evcharge/api/auth/confirm-email';
+import { confirmEmail, sendEmailConfirmation } from '@evcharge/api/auth/confirm-email';
 import { logout } from '@evcharge/api/auth/logout';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { setPassword } from '@evcharge/api/auth/set-password';
@@ -61,6 +61,17 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
     async ({ body }) => {
       await recovery.setPasswordFromMail(deps, body);
       return ok;
+    },
+    strict,
+  );
+
+  route(
+    app,
+    sendEmailConfirmation,
+    async ({ auth }) => {
+      if (auth.user.isEmailConfirmed) return { ok: true as const, sent: false };
+      await service.sendEmailConfirmation(deps, auth.user);
+      return { ok: true as const, sent: true };
     },
     strict,
   );

@@ -25,7 +25,10 @@ import { lockUser, openSessionCount, walletBalanceMinor, payerForProfile } from 
 
 // SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
 
-export type ChargeDeps = Pick<Deps, 'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics'>;
+export type ChargeDeps = Pick<
+  Deps,
+  'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics' | 'userEvents'
+>;
 
 /** The place a start goes to: the connector, its station and its charge point. */
 export async function connectorPlace(db: Db, connectorId: string) {

@@ -8,6 +8,7 @@ import { connectors } from '../../db/schema/stations';
 import { CommandError } from '../../ocpp/gateway';
 import { runningStatuses, type SessionRow } from '../../ocpp/transactions/session-repo';
 import { toCharge, userChargeRow } from './charge-view';
+import { tellServerStop } from '../events/session-events';
 import { recordChargeEvent } from './events';
 import type { ChargeDeps } from './start';
 import { cancelPreparing } from './start';
@@ -60,6 +61,7 @@ export async function markStop(
   if (reason !== 'driver') {
     const kind = reason === 'ghost' ? 'ghostStopped' : 'limitReached';
     await recordChargeEvent(deps, marked, kind, { reason });
+    await tellServerStop(deps, marked, reason);
   }
   return marked;
 }

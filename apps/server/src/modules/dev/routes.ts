@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getOutbox } from '@evcharge/api/dev/get-outbox';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { receiveInboundSms } from '../phone/inbound';
 import { renderOutboxPage } from './outbox-page';
 import { listOutbox } from './repo';
 
@@ -20,10 +21,31 @@ export function devRoutes(app: FastifyInstance, deps: Deps): void {
     })),
   }));
 
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderOutboxPage(await listOutbox(db))),
+      .send(renderOutboxPage(await listOutbox(db), smsNotice(request.query))),
   );
+
+  // The page's "a phone sends an SMS" form: the QR method's inbound SMS without a gateway.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post('/dev/outbox/inbound-sms', { schema: { hide: true } }, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      const from = typeof form.from === 'string' ? form.from.slice(0, 32) : '';
+      const text = typeof form.text === 'string' ? form.text.slice(0, 1600) : '';
+      const isConfirmed = await receiveInboundSms(deps, { from, text });
+      return reply.redirect(`/dev/outbox?sms=${isConfirmed ? 'confirmed' : 'ignored'}`, 303);
+    });
+  });
+}
+
+function smsNotice(query: unknown) {
+  const sms = (query as { sms?: unknown } | undefined)?.sms;
+  return sms === 'confirmed' || sms === 'ignored' ? sms : undefined;
 }

@@ -1,6 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
 import { recordChargeEvent } from '../../modules/charges/events';
+import { tellParkingStarted } from '../../modules/events/session-events';
 import { finishSession } from '../transactions/finish-session';
 import { costMinor, tariffOf } from '../transactions/session-cost';
 import {
@@ -57,7 +58,10 @@ export const stopTransaction: ActionHandler<OCPP16.StopTransactionRequest, Answe
     costMinor: costMinor(tariff, session, end),
     stopRequestedAt: null,
   });
-  if (parked) await recordChargeEvent(deps, parked, 'parking', { reason });
+  if (parked) {
+    await recordChargeEvent(deps, parked, 'parking', { reason });
+    await tellParkingStarted(deps, parked, tariff);
+  }
   connection.log.info({ transactionId: session.transactionId, reason }, 'charging ended, parking');
   return answer;
 };

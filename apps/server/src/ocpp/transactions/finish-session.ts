@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { chargingSessions } from '../../db/schema/charging';
 import { recordChargeEvent, type EventDeps } from '../../modules/charges/events';
 import { payerOf } from '../../modules/charges/payer';
+import { tellSessionEnded } from '../../modules/events/session-events';
 import { postTransaction } from '../../modules/ledger/service';
 import type { Deps } from '../../deps';
 import { costMinor, tariffOf } from './session-cost';
@@ -34,7 +35,7 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps & Pick<Deps, 'metrics'>,
+  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
@@ -92,5 +93,6 @@ export async function finishSession(
   await recordChargeEvent(deps, done, 'finished', {
     reason: done.serverStopReason ?? done.stopReason ?? 'Local',
   });
+  await tellSessionEnded(deps, done);
   return done;
 }

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { connectors, stations } from '../../db/schema/stations';
+import type { Deps } from '../../deps';
+import type { SessionRow } from '../../ocpp/transactions/session-repo';
+import type { TariffWithIdle } from '../stations/repo';
+import type { EventData } from './service';
+
+// What the charging code tells the driver about a session (issue: push token and events). One
+// event per session and type (dedupe key: the session id), so a repeated OCPP message or a
+// second sweep does not tell twice. Never throws into the charging code.
+
+export type SessionEventDeps = Pick<Deps, 'db' | 'userEvents'>;
+
+type Session = Pick<
+  SessionRow,
+  | 'id'
+  | 'userId'
+  | 'transactionId'
+  | 'connectorId'
+  | 'currency'
+  | 'energyWh'
+  | 'costMinor'
+  | 'startedAt'
+  | 'stoppedAt'
+  | 'parkingStartedAt'
+  | 'limitMode'
+>;
+
+async function stationOf(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({ id: stations.id, name: stations.name })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(eq(connectors.id, connectorId));
+  return row;
+}
+
+async function tell(
+  deps: SessionEventDeps,
+  session: Session,
+  type: 'sessionEnded' | 'limitReached' | 'ghostStopped' | 'parkingStarted',
+  data: EventData,
+): Promise<void> {
+  const station = await stationOf(deps.db, session.connectorId).catch(() => undefined);
+  await deps.userEvents.record({
+    userId: session.userId,
+    type,
+    dedupeKey: session.id,
+    data: {
+      transactionId: session.transactionId,
+      stationId: station?.id ?? null,
+      stationName: station?.name ?? null,
+      ...data,
+    },
+  });
+}
+
+/** The session is final and paid (finishSession): its energy, duration and cost. */
+export function tellSessionEnded(deps: SessionEventDeps, session: Session): Promise<void> {
+  const chargingEnd = session.parkingStartedAt ?? session.stoppedAt;
+  const durationSeconds =
+    session.startedAt && chargingEnd
+      ? Math.max(0, Math.round((chargingEnd.getTime() - session.startedAt.getTime()) / 1000))
+      : 0;
+  return tell(deps, session, 'sessionEnded', {
+    energyWh: session.energyWh,
+    costMinor: session.costMinor,
+    currency: session.currency,
+    durationSeconds,
+  });
+}
+
+/** The server stops the session: its limit is reached ('limit', 'full') or it is a ghost. */
+export function tellServerStop(
+  deps: SessionEventDeps,
+  session: Session,
+  reason: 'limit' | 'full' | 'ghost',
+): Promise<void> {
+  if (reason === 'ghost') return tell(deps, session, 'ghostStopped', {});
+  return tell(deps, session, 'limitReached', { reason, limitMode: session.limitMode });
+}
+
+/** The highest parking price of a tariff, its zones included: 0 when parking is free. */
+function parkingPriceMinor(tariff: TariffWithIdle['tariff']): number {
+  return Math.max(
+    tariff.parkingPerMinuteMinor,
+    ...tariff.zones.map((z) => z.parkingPerMinuteMinor),
+  );
+}
+
+/**
+ * Charging ended with the car still plugged in (SPEC §9): when parking costs money, the
+ * driver hears when the fee starts and what it is. Free parking tells nothing.
+ */
+export function tellParkingStarted(
+  deps: SessionEventDeps,
+  session: Session,
+  { tariff, freeIdleMinutes }: TariffWithIdle,
+): Promise<void> {
+  const priceMinor = parkingPriceMinor(tariff);
+  if (priceMinor <= 0 || !session.parkingStartedAt) return Promise.resolve();
+  const feeStartsAt = new Date(session.parkingStartedAt.getTime() + freeIdleMinutes * 60_000);
+  return tell(deps, session, 'parkingStarted', {
+    parkingPerMinuteMinor: tariff.parkingPerMinuteMinor || priceMinor,
+    currency: tariff.currency,
+    freeMinutes: freeIdleMinutes,
+    feeStartsAt: feeStartsAt.toISOString(),
+  });
+}

@@ -1,0 +1,83 @@
+import type { Person, personBodySchema } from '@evcharge/api/persons/persons';
+import type { User } from '@evcharge/api/common';
+import { normalisePhone, phoneCountriesFor } from '@evcharge/domain/phone';
+import { AppError } from '@evcharge/domain/errors';
+import { isCountry } from '@evcharge/domain/constants';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
+import { users } from '../../db/schema/users';
+import type { UserRow } from '../../plugins/auth';
+import { sendEmailConfirmation } from '../auth/service';
+import { userView } from './service';
+
+type PersonFields = z.output<typeof personBodySchema>;
+
+export function personOf(user: UserRow): Person {
+  return {
+    name: user.name,
+    surname: user.surname,
+    patronymic: user.patronymic,
+    email: user.email,
+    phone: user.phone,
+    isEmailConfirmed: user.isEmailConfirmed,
+    isPhoneConfirmed: user.isPhoneConfirmed,
+  };
+}
+
+/** The contract takes a phone of any country we serve; the brand narrows it (SPEC §3). */
+function checkPhoneCountry(deps: Deps, phone: string | null | undefined): void {
+  if (!phone) return;
+  const country = deps.brand.country;
+  const allowed = phoneCountriesFor(isCountry(country) ? country : 'ru');
+  if (!normalisePhone(phone, allowed)) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'phone', rule: 'phone' }] });
+  }
+}
+
+/**
+ * Saves personal data. A new e-mail is unconfirmed until the mailed link or code confirms
+ * it; a new phone is unconfirmed until `confirmPhone`. Fields left out stay as they are.
+ */
+export async function changePerson(
+  deps: Deps,
+  user: UserRow,
+  input: Partial<PersonFields>,
+): Promise<{ user: User; emailConfirmationSent: boolean; phoneConfirmationNeeded: boolean }> {
+  checkPhoneCountry(deps, input.phone);
+  const emailChanged = input.email !== undefined && input.email !== user.email;
+  const phoneChanged = input.phone !== undefined && input.phone !== user.phone;
+  if (emailChanged) {
+    const [other] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email!), ne(users.id, user.id)));
+    if (other) throw new AppError('EMAIL_TAKEN');
+  }
+  let updated: UserRow | undefined;
+  try {
+    [updated] = await deps.db
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.surname !== undefined && { surname: input.surname }),
+        ...(input.patronymic !== undefined && { patronymic: input.patronymic }),
+        ...(emailChanged && { email: input.email!, isEmailConfirmed: false }),
+        ...(phoneChanged && { phone: input.phone!, isPhoneConfirmed: false }),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+  } catch (error) {
+    // Two accounts taking one address at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+  if (!updated) throw new AppError('NOT_FOUND');
+  if (emailChanged) await sendEmailConfirmation(deps, updated);
+  return {
+    user: await userView(deps.db, updated),
+    emailConfirmationSent: emailChanged,
+    phoneConfirmationNeeded: Boolean(updated.phone) && !updated.isPhoneConfirmed,
+  };
+}

@@ -1,0 +1,20 @@
+// The user's notifications (SPEC §7 GET /events): what happened that the driver should hear
+// about, recorded once and pushed to their devices (issue: push token and events).
+export const userEventTypes = [
+  'sessionEnded',
+  'limitReached',
+  'parkingStarted',
+  'ghostStopped',
+  'favouriteFree',
+] as const;
+export type UserEventType = (typeof userEventTypes)[number];
+
+export function isUserEventType(value: unknown): value is UserEventType {
+  return typeof value === 'string' && (userEventTypes as readonly string[]).includes(value);
+}
+
+/**
+ * A favourite station that keeps flipping between busy and free is announced at most once in
+ * this window per driver (the event's dedupe key is the station and the window).
+ */
+export const FAVOURITE_FREE_WINDOW_MINUTES = 30;
