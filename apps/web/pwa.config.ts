@@ -32,5 +32,7 @@ export const pwaWorkbox: VitePWAOptions['workbox'] = {
   navigateFallback: '/app.html',
   navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/admin/, /^\/dev\//, /^\/health/, /^\/ready/],
   runtimeCaching: [],
+  // Web Push: the push and notificationclick handlers (public/push-sw.js).
+  importScripts: ['/push-sw.js'],
   cleanupOutdatedCaches: true,
 };

@@ -26,6 +26,16 @@ const screens = {
   charging: entry(() => import('@/features/charging/components/charging-page'), 'ChargingPage'),
   history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage'),
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
+  // The driver's cars and favourite stations (issue 5) come through here too, for the same budget.
+  cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
+  favourites: entry(() => import('@/features/favourites/components/favourites-page'), 'FavouritesPage', ['station', 'map']),
+  profileSettings: entry(() => import('@/features/profile/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
+  deleteAccount: entry(() => import('@/features/profile/components/delete-account-page'), 'DeleteAccountPage', ['profile', 'auth']),
+  // Personal and corporate profiles (SPEC §6) and the driver's notifications (GET /events).
+  multiaccount: entry(() => import('@/features/multiaccount/components/multiaccount-page'), 'MultiaccountPage', ['settings']),
+  events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['events']),
+  // Phone confirmation (SPEC §2 confirmPhone); the QR encoder stays inside this screen's chunk.
+  confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['phone']),
 };
 
 export type ChargeScreen = keyof typeof screens;
@@ -34,6 +44,12 @@ export type ChargeScreen = keyof typeof screens;
 export function loadChargeScreen(key: ChargeScreen, load: typeof screen) {
   const { load: module, name, namespaces } = screens[key];
   return load(module, name, namespaces)();
+}
+
+/** The number of unread notifications, for the shell's bell (GET /events, one item). */
+export async function fetchUnreadEvents(signal: AbortSignal) {
+  const { listEvents } = await import('@evcharge/api/events/events');
+  return (await apiRequest(listEvents, { query: { pageSize: 1 }, signal })).unreadCount;
 }
 
 /** GET /charge/have-active, for the shell's charging entry (its contract brings zod: loaded here). */

@@ -28,6 +28,13 @@ const shell = {
   charging: '/charging',
   history: '/history',
   dashboard: '/dashboard',
+  multiaccount: '/multiaccount',
+  events: '/events',
+  cars: '/cars',
+  favourites: '/favourites',
+  profileSettings: '/profileset',
+  deleteAccount: '/deleteAccount',
+  confirmPhone: '/confirmPhone',
 } as const;
 
 export const paths = { ...outside, ...shell } as const;

@@ -11,10 +11,13 @@ export function clientUtcOffsetMinutes(at: Date = new Date()): number {
   return -at.getTimezoneOffset();
 }
 
+/** Every signed-in query of one station starts with this key (the favourite toggle updates them). */
+export const stationKeyPrefix = (id: string) => [...userQueryKey, 'station', id] as const;
+
 export const stationQueryOptions = (id: string, isSignedIn: boolean) => {
   const offset = clientUtcOffsetMinutes();
   return queryOptions({
-    queryKey: isSignedIn ? [...userQueryKey, 'station', id, offset] : ['station', 'guest', id, offset],
+    queryKey: isSignedIn ? [...stationKeyPrefix(id), offset] : ['station', 'guest', id, offset],
     queryFn: async ({ signal }) => {
       // Loaded on demand: the contract carries zod, which the map's first paint does not need.
       const { getStation, getStationGuest } = await import('@evcharge/api/stations/get-station');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '@/components/brand-mark';
@@ -9,6 +10,9 @@ import { paths } from '../paths';
 import { NavEntry } from './nav-entry';
 import { navItems } from './nav-items';
 import { useHasActiveCharge } from './use-active-charge';
+
+/** The active profile and the notifications: a signed-in driver's only (visitors load none of it). */
+const SignedInTools = lazy(() => import('./signed-in-tools').then((m) => ({ default: m.SignedInTools })));
 
 export function AppHeader() {
   // Not memoised by React Compiler: the shell renders again only on navigation, sign-in and
@@ -29,6 +33,7 @@ export function AppHeader() {
             <NavEntry key={item.to} item={item} className="app-header__link" testId={`header-${item.testId}`} iconSize={20} isLive={item.to === paths.charging && hasActiveCharge} />
           ))}
         </nav>
+        {session && <Suspense fallback={null}><SignedInTools user={session.user} t={t} /></Suspense>}
         <Link to={paths.guides} className="app-header__help" data-testid="header-guides">
           <Icon name="help" size={22} />
           <span className="visually-hidden">{t('common:nav.guides')}</span>

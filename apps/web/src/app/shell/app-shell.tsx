@@ -1,11 +1,18 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
+import { loadNamespaces } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import { paths } from '../paths';
 import { AppHeader } from './app-header';
 import { TabBar } from './tab-bar';
 import './shell.css';
+
+/** Language from the account and the privacy-policy dialog, for a signed-in user only. */
+const AccountWatch = lazy(() =>
+  Promise.all([import('@/features/profile/components/account-watch'), loadNamespaces(['profile'])]).then(([m]) => ({ default: m.AccountWatch })),
+);
 
 /** The main shell: header (with the nav on wide screens), content, tab bar on phones. */
 export function AppShell() {
@@ -13,6 +20,7 @@ export function AppShell() {
   // and the compiler's caching code would add to the map home's first load (issue 3 budget).
   'use no memo';
   const { t } = useTranslation();
+  const signedIn = useSession() !== null;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">{t('common:skipToContent')}</a>
@@ -32,6 +40,7 @@ export function AppShell() {
         </nav>
       </footer>
       <TabBar />
+      {signedIn && <Suspense fallback={null}><AccountWatch /></Suspense>}
     </div>
   );
 }

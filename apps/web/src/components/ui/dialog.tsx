@@ -6,7 +6,8 @@ type DialogProps = {
   open: boolean;
   onClose: () => void;
   title: string;
-  closeLabel: string;
+  /** Without it the dialog is mandatory: no close button, Escape and the backdrop do nothing. */
+  closeLabel?: string;
   children: ReactNode;
   testId?: string;
 };
@@ -38,18 +39,23 @@ export function Dialog({ open, onClose, title, closeLabel, children, testId }: D
       aria-labelledby={titleId}
       data-testid={testId}
       onClose={onClose}
+      onCancel={(event) => {
+        if (!closeLabel) event.preventDefault();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, outside the panel.
-        if (event.target === event.currentTarget) onClose();
+        if (closeLabel && event.target === event.currentTarget) onClose();
       }}
     >
       {open && (
         <div className="dialog__panel">
           <header className="dialog__header">
             <h2 id={titleId} className="dialog__title">{title}</h2>
-            <button type="button" className="dialog__close" aria-label={closeLabel} onClick={onClose}>
-              <Icon name="close" size={22} />
-            </button>
+            {closeLabel && (
+              <button type="button" className="dialog__close" aria-label={closeLabel} onClick={onClose}>
+                <Icon name="close" size={22} />
+              </button>
+            )}
           </header>
           <div className="dialog__body">{children}</div>
         </div>

@@ -45,6 +45,9 @@ export const iconPaths = {
   history: 'M3.5 12a8.5 8.5 0 1 0 2.5-6L3.5 8.5m0-5v5h5M12 7.5V12l3 2',
   chart: 'M4 20h16M6.5 16v-5m5 5V6m5 10v-8',
   book: 'M5 4.5A1.5 1.5 0 0 1 6.5 3H19v15H6.5A1.5 1.5 0 0 0 5 19.5v-15Zm0 15A1.5 1.5 0 0 0 6.5 21H19v-3M9 7h6',
+  heart: 'M12 20S3.5 14.8 3.5 9A4.5 4.5 0 0 1 12 6.5 4.5 4.5 0 0 1 20.5 9c0 5.8-8.5 11-8.5 11Z',
+  car: 'M4.5 17v-5l2-5.5h11l2 5.5v5h-15Zm0 0v2.5h3V17m9 0v2.5h3V17M4.5 12h15',
+  trash: 'M4 7h16M9.5 7V4.5h5V7M6 7l1 13h10l1-13M10 11v5.5m4-5.5v5.5',
 } as const;
 
 export type IconName = keyof typeof iconPaths;

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { confirmEmail } from '@evcharge/api/auth/confirm-email';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { confirmEmail, sendEmailConfirmation } from '@evcharge/api/auth/confirm-email';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient, userQueryKey } from '@/lib/query-client';
 
@@ -21,4 +21,20 @@ export const confirmEmailQueryOptions = (token: string) =>
 
 export function useConfirmEmailQuery(token: string) {
   return useQuery({ ...confirmEmailQueryOptions(token), enabled: token.length > 0 });
+}
+
+/** PUT /auth/confirmEmail with the address and the mailed 6-digit code. */
+export function useConfirmByCodeMutation() {
+  return useMutation({
+    mutationFn: async (body: { email: string; code: string }) => {
+      const result = await apiRequest(confirmEmail, { body });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      return result;
+    },
+  });
+}
+
+/** POST /auth/confirmEmail/send: a new link and code to the signed-in user's address. */
+export function useResendConfirmationMutation() {
+  return useMutation({ mutationFn: () => apiRequest(sendEmailConfirmation) });
 }

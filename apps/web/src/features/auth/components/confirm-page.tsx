@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
@@ -9,20 +10,26 @@ import { ApiError, errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { useSession } from '@/lib/session';
 import { useConfirmEmailQuery } from '../api/confirm-email';
+import { ConfirmCodeForm } from './confirm-code-form';
 import { LinkInvalid } from './link-invalid';
 import './auth.css';
 
-/** /confirm_page?token=…: confirms the e-mail from the mailed link on open. */
+/**
+ * /confirm_page?token=…: confirms the e-mail from the mailed link on open. Without a token it
+ * asks for the code from the mail instead.
+ */
 export function ConfirmPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const confirmQuery = useConfirmEmailQuery(token);
   const session = useSession();
+  const [byCode, setByCode] = useState(false);
   useDocumentTitle(t('auth:confirm.title'));
 
+  if (!token && !byCode) return <ConfirmCodeForm onConfirmed={() => setByCode(true)} />;
   const error = confirmQuery.error;
-  const isInvalid = !token || (error instanceof ApiError && (error.code === 'LINK_INVALID' || error.status === 400));
+  const isInvalid = (error instanceof ApiError && (error.code === 'LINK_INVALID' || error.status === 400));
   if (isInvalid) {
     return <LinkInvalid title={t('auth:confirm.invalidTitle')} text={t('auth:confirm.invalidText')} action="home" />;
   }
@@ -35,7 +42,7 @@ export function ConfirmPage() {
       </div>
     );
   }
-  if (!confirmQuery.isSuccess) return <Spinner label={t('auth:confirm.checking')} />;
+  if (!byCode && !confirmQuery.isSuccess) return <Spinner label={t('auth:confirm.checking')} />;
 
   return (
     <div className="auth__panel auth__state" data-testid="confirm-done" role="status">

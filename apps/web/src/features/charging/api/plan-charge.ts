@@ -5,7 +5,8 @@ import { apiRequest } from '@/lib/api-client';
 import { chargeKeys, chargeStaleTime } from '@/lib/charge-query';
 import type { ApiLimit } from '../model/limit-form';
 
-export type PlanBody = { connectorId: string; limit: ApiLimit; profile: ChargingProfile };
+/** `carId`: the driver's car, whose battery and charging power the estimate then uses. */
+export type PlanBody = { connectorId: string; limit: ApiLimit; profile: ChargingProfile; carId?: string };
 
 // POST /charge/plan: the estimate for the limit typed (the caller debounces the typing).
 export const planChargeQueryOptions = (body: PlanBody) =>

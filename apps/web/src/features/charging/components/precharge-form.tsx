@@ -9,12 +9,14 @@ import { canStartCharging } from '@/components/charge/charge-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ApiError, errorText } from '@/lib/api-error';
+import { latestCar, useCarsQuery } from '@/lib/cars-query';
 import { useCurrentChargesQuery } from '../api/get-charges';
 import { usePlanChargeQuery } from '../api/plan-charge';
 import { useStartChargeMutation } from '../api/start-charge';
 import { checkLimit } from '../model/limit-form';
 import { setLimitDraft, useChargingProfile, useLimitDraft } from '../model/precharge-store';
 import { useDebounced } from '../model/use-debounced';
+import { CarPicker } from './car-picker';
 import { ChargeEstimate } from './charge-estimate';
 import { ConnectorSummary } from './connector-summary';
 import { LimitPicker } from './limit-picker';
@@ -34,10 +36,16 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   const currency = station.tariff.currency;
   const [isSubmitted, setSubmitted] = useState(false);
   const check = checkLimit(draft, currency);
+  // The car charging: the one updated last unless the driver picks another (or none) here.
+  const cars = useCarsQuery();
+  const [carChoice, setCarChoice] = useState<string | null | undefined>(undefined);
+  const carId = carChoice === undefined ? (latestCar(cars.data ?? [])?.Id ?? null) : carChoice;
+  const withCar = carId === null ? {} : { carId };
 
   const settled = useDebounced(draft, ESTIMATE_DELAY_MS);
   const settledCheck = checkLimit(settled, currency);
-  const plan = usePlanChargeQuery(settledCheck.isValid ? { connectorId: connector.id, limit: settledCheck.limit, profile } : null);
+  // The estimate waits for the cars (a moment), so it is asked once, with the car in it.
+  const plan = usePlanChargeQuery(settledCheck.isValid && !cars.isPending ? { connectorId: connector.id, limit: settledCheck.limit, profile, ...withCar } : null);
   const start = useStartChargeMutation();
   const open = (useCurrentChargesQuery().data ?? []).filter((charge) => isSessionOpen(charge.status));
 
@@ -54,7 +62,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
       return;
     }
     start.mutate(
-      { connectorId: connector.id, limit: check.limit, profile },
+      { connectorId: connector.id, limit: check.limit, profile, ...withCar },
       { onSuccess: (charge) => navigate(chargingPath(charge.transactionId)) },
     );
   }
@@ -73,11 +81,12 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
           <ConnectorSummary station={station} connector={connector} />
           <LimitPicker draft={draft} currency={currency} error={error} onChange={(next) => setLimitDraft(draftKey, next)} />
           <ProfileRow stationId={station.id} connector={connector} profile={profile} />
+          {cars.data && <CarPicker cars={cars.data} carId={carId} onChange={setCarChoice} />}
         </div>
         <div className="precharge__column precharge__column--side">
           <ChargeEstimate
             plan={check.isValid ? plan.data : undefined}
-            isLoading={plan.isFetching}
+            isLoading={plan.isFetching || (settledCheck.isValid && cars.isPending)}
             isError={plan.isError}
             isWaiting={!check.isValid}
           />

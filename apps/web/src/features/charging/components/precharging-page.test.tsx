@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient, buildStation } from '@/test/builders';
 import { buildCharge } from '@/test/charge-builders';
+import { buildCar } from '@/test/driver-builders';
 import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { setChargingProfile, setLimitDraft } from '../model/precharge-store';
@@ -119,6 +120,45 @@ describe('PrechargingPage', () => {
     expect(alert.textContent).toContain(text);
     expect(within(alert).getByText(text).dataset.code).toBe(code);
     expect(router.state.location.pathname).toBe('/precharging');
+  });
+
+  it('offers the driver’s cars, the one updated last chosen, and sends the choice with the estimate and the start', async () => {
+    const older = buildCar({ Id: 'a0000000-0000-4000-8000-00000000000a', name: 'Old Leaf', updatedAt: '2025-01-01T08:00:00.000Z' });
+    const newer = buildCar({
+      Id: 'b0000000-0000-4000-8000-00000000000b', name: 'Work EV6', catalogueId: 'kia-ev6-77',
+      batteryKwh: 74, maxAcKw: 11, maxDcKw: 233, updatedAt: '2025-05-01T08:00:00.000Z',
+    });
+    const server = serve([
+      { path: '/api/cars', reply: () => jsonResponse(200, { items: [older, newer] }) },
+      { method: 'PUT', path: '/api/charge', reply: () => jsonResponse(200, buildCharge({ status: 'preparing' })) },
+    ]);
+    await renderScreen(<PrechargingPage />, path);
+    const select = (await screen.findByTestId('precharge-car')) as HTMLSelectElement;
+    expect(select.value).toBe(newer.Id);
+    expect(screen.getByText('Battery 74 kWh · AC up to 11 kW · DC up to 233 kW')).toBeTruthy();
+    const plans = () => server.sent.filter((r) => r.url.pathname === '/api/charge/plan').map((r) => (r.body as { carId?: string }).carId);
+    await waitFor(() => expect(plans()).toEqual([newer.Id]));
+
+    const user = userEvent.setup();
+    await user.selectOptions(select, older.Id);
+    await waitFor(() => expect(plans().at(-1)).toBe(older.Id));
+    await user.click(screen.getByTestId('start-charge'));
+    await waitFor(() => expect(server.sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ connectorId: 'c1', carId: older.Id }));
+  });
+
+  it('charges without a car when the driver says so, and offers to add one when there is none', async () => {
+    const server = serve([{ path: '/api/cars', reply: () => jsonResponse(200, { items: [buildCar()] }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByTestId('precharge-car'), '');
+    await waitFor(() => {
+      const last = server.sent.filter((r) => r.url.pathname === '/api/charge/plan').at(-1);
+      expect(last?.body).toEqual({ connectorId: 'c1', limit: expect.anything(), profile: 'fast' });
+    });
+
+    serve([{ path: '/api/cars', reply: () => jsonResponse(200, { items: [] }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    expect((await screen.findByTestId('precharge-no-car')).querySelector('a')?.getAttribute('href')).toBe('/cars');
   });
 
   it('says when the connector is taken meanwhile', async () => {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { StationListItem } from '@/components/station/station-list-item';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
-import { StationListItem } from './station-list-item';
 import './station-list.css';
 
 type StationListProps = { filter: StationFilterState; origin: LatLng; isLocated: boolean; isSignedIn: boolean };

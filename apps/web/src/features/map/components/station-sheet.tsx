@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationPath } from '@/app/paths';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
+import { FavouriteButton } from '@/components/station/favourite-button';
 import { addressWithCity } from '@/components/station/place-text';
 import { distanceText, powerText } from '@/components/station/power-text';
 import { Alert } from '@/components/ui/alert';
@@ -20,7 +21,8 @@ type StationSheetProps = { id: string; located: LatLng | null; onClose: () => vo
 
 /** A tapped station in brief: a bottom sheet on phones, a side panel on wide screens. */
 export function StationSheet({ id, located, onClose }: StationSheetProps) {
-  const { t, i18n } = useTranslation('map');
+  // The heart speaks the station page's texts: the sheet waits for them on its first opening.
+  const { t, i18n } = useTranslation(['map', 'station']);
   const session = useSession();
   const query = useStationQuery(id, session !== null, { isLive: true });
   const ref = useRef<HTMLElement>(null);
@@ -44,9 +46,12 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
     >
       <header className="station-sheet__header">
         <h2 id="station-sheet-title" className="station-sheet__title">{station?.name ?? t('map:sheet.title')}</h2>
-        <button type="button" className="station-sheet__close" onClick={onClose} aria-label={t('common:close')} data-testid="station-sheet-close">
-          <Icon name="close" size={22} />
-        </button>
+        <div className="station-sheet__actions">
+          {station && <FavouriteButton stationId={station.id} stationName={station.name} isFavourite={station.isFavourite} testId="station-sheet-favourite" />}
+          <button type="button" className="station-sheet__close" onClick={onClose} aria-label={t('common:close')} data-testid="station-sheet-close">
+            <Icon name="close" size={22} />
+          </button>
+        </div>
       </header>
       {query.isPending && <Spinner label={t('common:loading')} />}
       {query.isError && <Alert tone="error"><p>{errorText(t, query.error)}</p></Alert>}

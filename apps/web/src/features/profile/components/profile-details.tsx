@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evcharge/api/common';
+import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { languageNames, toBcp47 } from '@/lib/i18n';
@@ -16,6 +18,11 @@ export function ProfileDetails({ user }: { user: User }) {
             {user.phone && (user.isPhoneConfirmed
               ? <Badge tone="success">{t('profile:confirmed')}</Badge>
               : <Badge tone="warning">{t('profile:notConfirmed')}</Badge>)}
+            {!user.isPhoneConfirmed && (
+              <Link to={paths.confirmPhone} data-testid="profile-confirm-phone">
+                {user.phone ? t('profile:details.confirmPhone') : t('profile:details.addPhone')}
+              </Link>
+            )}
           </dd>
         </div>
         <div>

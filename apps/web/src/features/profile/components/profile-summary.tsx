@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
 import type { User } from '@evcharge/api/common';
 import { Badge } from '@/components/ui/badge';
 
@@ -17,7 +19,10 @@ export function ProfileSummary({ user }: { user: User }) {
           {user.isEmailConfirmed ? (
             <Badge tone="success" testId="email-confirmed">{t('profile:confirmed')}</Badge>
           ) : (
-            <Badge tone="warning" testId="email-unconfirmed">{t('profile:notConfirmed')}</Badge>
+            <>
+              <Badge tone="warning" testId="email-unconfirmed">{t('profile:notConfirmed')}</Badge>
+              <Link to={paths.confirmPage} data-testid="email-confirm-link">{t('profile:confirmNow')}</Link>
+            </>
           )}
         </p>
         <p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/brand';
 import { LanguageSettings } from './language-settings';
+import { PushSettings } from './push-settings';
 import { ScaleSettings } from './scale-settings';
 import './settings.css';
 
@@ -16,6 +17,7 @@ export function AppSettingsPage() {
       </div>
       <LanguageSettings />
       <ScaleSettings />
+      <PushSettings />
     </div>
   );
 }

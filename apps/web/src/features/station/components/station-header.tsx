@@ -1,15 +1,25 @@
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
+import { FavouriteButton } from '@/components/station/favourite-button';
 import { cityAndRegion } from '@/components/station/place-text';
 import { powerText } from '@/components/station/power-text';
 import { Icon, type IconName } from '@/components/ui/icon';
+import { openLoginDialog } from '@/lib/login-dialog';
+import { writeFromClient } from '@/lib/storage';
 
 const labelTone = { works: 'ok', notWorking: 'bad', underRepair: 'warn', openingSoon: 'info' } as const;
 
 /** Name, where it is, whether it works and is open, and what kind of place it is. */
 export function StationHeader({ station }: { station: StationDetail }) {
   const { t, i18n } = useTranslation('station');
+  const { pathname, search } = useLocation();
+  // SPEC §4: a visitor's heart opens the login dialog and brings them back here afterwards.
+  function signIn() {
+    writeFromClient(pathname + search);
+    openLoginDialog();
+  }
   const flags: { key: string; icon: IconName; text: string }[] = [
     { key: 'rfid', icon: 'card', text: station.supportsRfid ? t('station:flags.rfid') : t('station:flags.noRfid') },
   ];
@@ -19,9 +29,12 @@ export function StationHeader({ station }: { station: StationDetail }) {
 
   return (
     <header className="station-header card" data-testid="station-header">
-      <div className="station-header__title">
-        <h1>{station.name}</h1>
-        <p className="muted small">{t('station:code', { code: station.code })}</p>
+      <div className="station-header__top">
+        <div className="station-header__title">
+          <h1>{station.name}</h1>
+          <p className="muted small">{t('station:code', { code: station.code })}</p>
+        </div>
+        <FavouriteButton stationId={station.id} stationName={station.name} isFavourite={station.isFavourite} onSignIn={signIn} />
       </div>
       <p className="station-header__address" data-testid="station-address">
         <Icon name="pin" size={20} />

@@ -7,8 +7,12 @@ import { AvailabilityBadge } from '@/components/station/availability-badge';
 import { addressWithCity } from '@/components/station/place-text';
 import { distanceText, powerText } from '@/components/station/power-text';
 import { Icon } from '@/components/ui/icon';
+import './station-item.css';
 
-/** One station as one link: its text says everything the marker's colour and glyph say. */
+/**
+ * One station as one link: its text says everything the marker's colour and glyph say. Texts of
+ * the `map` namespace: a screen showing it loads that namespace.
+ */
 export function StationListItem({ station }: { station: StationSummary }) {
   const { t, i18n } = useTranslation('map');
   const plugs = [...new Set(station.connectors.map((c) => socketTypeLabel(c.socketType)))];

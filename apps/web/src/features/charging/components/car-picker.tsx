@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Car } from '@evcharge/api/cars/car-schemas';
+import { paths } from '@/app/paths';
+import { powerText } from '@/components/station/power-text';
+import { Icon } from '@/components/ui/icon';
+import { SelectField } from '@/components/ui/select-field';
+import { formatNumber } from '@/lib/format';
+
+type CarPickerProps = { cars: readonly Car[]; carId: string | null; onChange: (carId: string | null) => void };
+
+/** Which of the driver's cars is charging: its battery and power go into the estimate. */
+export function CarPicker({ cars, carId, onChange }: CarPickerProps) {
+  const { t, i18n } = useTranslation('charging');
+  if (cars.length === 0) {
+    return (
+      <p className="car-picker car-picker--none" data-testid="precharge-no-car">
+        <Icon name="car" size={22} />
+        <span>
+          {t('charging:cars.picker.noCar')} <Link to={paths.cars}>{t('charging:cars.picker.addCar')}</Link>
+        </span>
+      </p>
+    );
+  }
+  const car = cars.find((item) => item.Id === carId);
+  const facts =
+    car && car.batteryKwh !== null && car.maxAcKw !== null && car.maxDcKw !== null
+      ? t('charging:cars.picker.facts', {
+          battery: t('charging:units.kwh', { value: formatNumber(car.batteryKwh, i18n.language, { maximumFractionDigits: 1 }) }),
+          ac: powerText(t, car.maxAcKw, i18n.language),
+          dc: powerText(t, car.maxDcKw, i18n.language),
+        })
+      : t('charging:cars.picker.noFacts');
+  return (
+    <div className="car-picker">
+      <span className="car-picker__icon" aria-hidden="true"><Icon name="car" size={22} /></span>
+      <SelectField
+        label={t('charging:cars.picker.label')}
+        className="car-picker__field"
+        value={carId ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+        hint={car ? facts : t('charging:cars.picker.withoutHint')}
+        data-testid="precharge-car"
+      >
+        {cars.map((item) => <option key={item.Id} value={item.Id}>{item.name}</option>)}
+        <option value="">{t('charging:cars.picker.without')}</option>
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { UserEventType } from '@evcharge/domain/user-events';
+import type { IconName } from '@/components/ui/icon';
+
+export const eventIcon: Record<UserEventType, IconName> = {
+  sessionEnded: 'checkCircle',
+  limitReached: 'bolt',
+  parkingStarted: 'clock',
+  ghostStopped: 'alert',
+  favouriteFree: 'heart',
+};

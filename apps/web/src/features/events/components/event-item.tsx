@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserEvent } from '@evcharge/api/events/events';
+import { paths, withSearch } from '@/app/paths';
+import { Icon } from '@/components/ui/icon';
+import { useFormat } from '@/lib/format';
+import { eventIcon } from './event-icon';
+import { eventText } from './event-text';
+
+/** One notification in the list; opening it shows it whole and marks it read. */
+export function EventItem({ event }: { event: UserEvent }) {
+  const { t } = useTranslation('events');
+  const format = useFormat();
+  const { title, text } = eventText(t, event, format.language);
+  const isUnread = event.readAt === null;
+  return (
+    <li>
+      <Link
+        to={withSearch(paths.events, { id: event.id })}
+        className={isUnread ? 'event-item event-item--unread' : 'event-item'}
+        data-testid="event-item"
+        data-unread={isUnread || undefined}
+      >
+        <span className="event-item__icon" aria-hidden="true">
+          <Icon name={eventIcon[event.type]} size={22} />
+        </span>
+        <span className="event-item__body">
+          <span className="event-item__title">
+            {title}
+            {isUnread && <span className="event-item__new">{t('events:new')}</span>}
+          </span>
+          <span className="event-item__text">{text}</span>
+          <time className="event-item__time" dateTime={event.createdAt}>
+            {format.date(event.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </span>
+        <Icon name="chevronRight" className="event-item__chevron" />
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next';
+import type { UserEvent } from '@evcharge/api/events/events';
+import { historyPath } from '@/app/charge-paths';
+import { stationPath } from '@/app/paths';
+import { formatMoney, formatNumber } from '@/lib/format';
+
+// A notification as the driver reads it: the same texts the push showed, in the app's
+// language, from the event's data (apps/server/src/modules/events/session-events.ts).
+
+/** An amount of the event's currency; empty when the event has none. */
+function money(data: UserEvent['data'], amountMinor: number | undefined, language: string) {
+  return data.currency ? formatMoney(amountMinor ?? 0, data.currency, language) : '';
+}
+
+export function eventText(
+  t: TFunction,
+  event: UserEvent,
+  language: string,
+): { title: string; text: string } {
+  const { data } = event;
+  const freeMinutes = data.freeMinutes ?? 0;
+  const key =
+    event.type === 'parkingStarted' && freeMinutes <= 0 ? 'parkingStartedNow' : event.type;
+  const values = {
+    station: data.stationName || t('events:station'),
+    energy: t('events:kwh', {
+      value: formatNumber((data.energyWh ?? 0) / 1000, language, { maximumFractionDigits: 2 }),
+    }),
+    cost: money(data, data.costMinor, language),
+    fee: money(data, data.parkingPerMinuteMinor, language),
+    minutes: freeMinutes,
+  };
+  return { title: t(`events:types.${key}.title`), text: t(`events:types.${key}.text`, values) };
+}
+
+/** Where the notification leads: the session in the history, or the station. */
+export function eventLink(event: UserEvent): string | null {
+  if (event.type === 'favouriteFree')
+    return typeof event.data.stationId === 'string' ? stationPath(event.data.stationId) : null;
+  return typeof event.data.transactionId === 'number'
+    ? historyPath(event.data.transactionId)
+    : null;
+}

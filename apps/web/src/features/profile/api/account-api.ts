@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { changePassword } from '@evcharge/api/auth/change-password';
+import type { User } from '@evcharge/api/common';
+import type { ContractBody } from '@evcharge/api/contract';
+import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from '@evcharge/api/persons/account';
+import { replacePerson } from '@evcharge/api/persons/persons';
+import { apiRequest } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/query-client';
+import { clearSession, updateSession } from '@/lib/session';
+
+const selfKey = [...userQueryKey, 'self'] as const;
+
+/** The server's answer is the user now: the profile, the header and the session show it. */
+function rememberUser(client: QueryClient, user: User): void {
+  client.setQueryData(selfKey, user);
+  updateSession({ user });
+}
+
+export function useSavePersonMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContractBody<typeof replacePerson>) => apiRequest(replacePerson, { body }),
+    onSuccess: (result) => rememberUser(client, result.user),
+  });
+}
+
+export type PasswordValues = Omit<ContractBody<typeof changePassword>, 'UserId'>;
+
+export function useChangePasswordMutation(userId: string) {
+  return useMutation({
+    mutationFn: (values: PasswordValues) =>
+      apiRequest(changePassword, { body: { ...values, UserId: userId } }),
+  });
+}
+
+export function useAcceptPolicyMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (version: string) => apiRequest(acceptPrivacyPolicy, { body: { version } }),
+    onSuccess: (user) => rememberUser(client, user),
+  });
+}
+
+export function useDeletionCheckQuery() {
+  return useQuery({
+    queryKey: [...userQueryKey, 'deletion-check'],
+    queryFn: ({ signal }) => apiRequest(deletionCheck, { signal }),
+    // Money may have moved since the last look: always ask again.
+    staleTime: 0,
+  });
+}
+
+/** DELETE /user/0, then the session ends here too: every token of the account is revoked. */
+export function useDeleteAccountMutation() {
+  return useMutation({
+    mutationFn: (password: string) => apiRequest(deleteAccount, { body: { password } }),
+    onSuccess: () => clearSession('logout'),
+  });
+}

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@evcharge/api/common';
+import { clearSession, getSession, startSession } from '@/lib/session';
+import { buildClient } from '@/test/builders';
+import { routeFetch } from '@/test/fetch-routes';
+import { jsonResponse, renderScreen } from '@/test/render';
+import { AccountWatch } from './account-watch';
+import { DeleteAccountPage } from './delete-account-page';
+import { ProfileSettingsPage } from './profile-settings-page';
+
+const client = buildClient();
+const user: User = client.user;
+
+beforeEach(() => {
+  startSession(client);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+function serve(routes: Parameters<typeof routeFetch>[0]) {
+  const fake = routeFetch([...routes, { path: '/api/users/self', reply: jsonResponse(200, user) }]);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake.sent;
+}
+
+describe('ProfileSettingsPage', () => {
+  it('saves the personal data and says a new e-mail must be confirmed', async () => {
+    const sent = serve([
+      {
+        method: 'PUT',
+        path: '/api/persone',
+        reply: (request) =>
+          jsonResponse(200, {
+            user: { ...user, ...(request.body as object), isEmailConfirmed: false },
+            emailConfirmationSent: true,
+            phoneConfirmationNeeded: false,
+          }),
+      },
+    ]);
+    await renderScreen(<ProfileSettingsPage />);
+    const ui = userEvent.setup();
+    const email = await screen.findByTestId('person-email');
+    await ui.clear(email);
+    await ui.type(email, 'new@example.com');
+    await ui.type(screen.getByTestId('person-patronymic'), 'Ivanovna');
+    await ui.click(screen.getByTestId('person-submit'));
+    expect((await screen.findByTestId('person-email-sent')).textContent).toMatch(/new@example\.com/);
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({ email: 'new@example.com', patronymic: 'Ivanovna', phone: '+79990000000' });
+    await waitFor(() => expect(getSession()?.user.email).toBe('new@example.com'));
+  });
+
+  it('shows the rule of a wrong phone and sends nothing', async () => {
+    const sent = serve([]);
+    await renderScreen(<ProfileSettingsPage />);
+    const ui = userEvent.setup();
+    const phone = await screen.findByTestId('person-phone');
+    await ui.clear(phone);
+    await ui.type(phone, '12345');
+    await ui.click(screen.getByTestId('person-submit'));
+    expect(await screen.findByText('Enter a phone number with the country code: +7, +994 or +998')).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('shows the server error when the e-mail is taken', async () => {
+    serve([
+      {
+        method: 'PUT',
+        path: '/api/persone',
+        reply: jsonResponse(409, { code: 'EMAIL_TAKEN', message: 'taken' }),
+      },
+    ]);
+    await renderScreen(<ProfileSettingsPage />);
+    await userEvent.setup().click(await screen.findByTestId('person-submit'));
+    expect((await screen.findByTestId('person-error')).textContent).toMatch(/already exists/i);
+  });
+
+  it('checks the new password before asking the server', async () => {
+    const sent = serve([]);
+    await renderScreen(<ProfileSettingsPage />);
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByTestId('password-current'), 'Old12345');
+    await ui.type(screen.getByTestId('password-new'), 'New12345');
+    await ui.type(screen.getByTestId('password-repeat'), 'New12346');
+    await ui.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(sent.filter((r) => r.url.pathname === '/auth/changepassword')).toHaveLength(0);
+  });
+
+  it("changes the password with the user's id, old and new", async () => {
+    const sent = serve([{ method: 'PUT', path: '/auth/changepassword', reply: jsonResponse(200, { ok: true }) }]);
+    await renderScreen(<ProfileSettingsPage />);
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByTestId('password-current'), 'Old12345');
+    await ui.type(screen.getByTestId('password-new'), 'New12345');
+    await ui.type(screen.getByTestId('password-repeat'), 'New12345');
+    await ui.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByTestId('password-changed')).toBeTruthy();
+    expect(sent.find((r) => r.url.pathname === '/auth/changepassword')?.body).toEqual({
+      UserId: user.id,
+      Password: 'Old12345',
+      NewPassword: 'New12345',
+      ConfirmNewPassword: 'New12345',
+    });
+  });
+});
+
+const check = (patch: object) =>
+  jsonResponse(200, { allowed: false, blocker: null, balanceMinor: 0, debtMinor: 0, currency: 'rub', ...patch });
+
+describe('DeleteAccountPage', () => {
+  it('is blocked by debt, with the amount and a way to pay', async () => {
+    const sent = serve([
+      { path: '/api/user/deletion-check', reply: check({ blocker: 'debt', balanceMinor: -12_345, debtMinor: 12_345 }) },
+    ]);
+    await renderScreen(<DeleteAccountPage />);
+    expect((await screen.findByTestId('delete-blocked-debt')).textContent).toMatch(/123\.45/);
+    expect(screen.getByTestId('delete-pay-debt')).toBeTruthy();
+    expect(screen.queryByTestId('delete-step-1')).toBeNull();
+    expect(sent.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('is blocked by money on the balance, with the support contacts', async () => {
+    serve([{ path: '/api/user/deletion-check', reply: check({ blocker: 'balance', balanceMinor: 500 }) }]);
+    await renderScreen(<DeleteAccountPage />);
+    expect(await screen.findByTestId('delete-blocked-balance')).toBeTruthy();
+    expect(screen.getByTestId('support-info')).toBeTruthy();
+  });
+
+  it('takes two steps, then deletes with the password and ends the session', async () => {
+    const sent = serve([
+      { path: '/api/user/deletion-check', reply: check({ allowed: true }) },
+      { method: 'DELETE', path: '/api/user/0', reply: jsonResponse(200, { ok: true }) },
+    ]);
+    await renderScreen(<DeleteAccountPage />);
+    const ui = userEvent.setup();
+    const next = await screen.findByTestId('delete-next');
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    await ui.click(screen.getByTestId('delete-understand'));
+    await ui.click(next);
+    await ui.click(await screen.findByTestId('delete-confirm'));
+    expect(await screen.findByText('Obligatory field')).toBeTruthy();
+    await ui.type(screen.getByTestId('delete-password'), 'Secret123');
+    await ui.click(screen.getByTestId('delete-confirm'));
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(sent.find((r) => r.method === 'DELETE')?.body).toEqual({ password: 'Secret123' });
+  });
+});
+
+describe('AccountWatch', () => {
+  it('asks to accept a new privacy policy and records the acceptance', async () => {
+    const sent = serve([
+      { path: '/api/users/self', reply: jsonResponse(200, { ...user, privacyPolicyVersion: '0' }) },
+      { method: 'PUT', path: '/api/user/privacy-policy', reply: jsonResponse(200, { ...user, privacyPolicyVersion: '1' }) },
+    ]);
+    await renderScreen(<AccountWatch />);
+    await userEvent.setup().click(await screen.findByTestId('privacy-accept'));
+    await waitFor(() => expect(screen.queryByTestId('privacy-dialog')).toBeNull());
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ version: '1' });
+  });
+
+  it('stays quiet when the accepted version is the current one', async () => {
+    serve([]);
+    await renderScreen(<AccountWatch />);
+    await waitFor(() => expect(getSession()).not.toBeNull());
+    expect(screen.queryByTestId('privacy-dialog')).toBeNull();
+  });
+});

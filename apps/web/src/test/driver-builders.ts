@@ -1,0 +1,34 @@
+import type { Car } from '@evcharge/api/cars/car-schemas';
+import type { StationSummary } from '@evcharge/api/stations/station-schemas';
+import { buildStation } from './builders';
+
+// Test data of the driver's own things (issue 5): cars, the car catalogue, favourite stations.
+
+/** A car as GET /api/cars lists it: a catalogue model, so battery and power are known. */
+export function buildCar(patch: Partial<Car> = {}): Car {
+  return {
+    Id: '0b7e3a52-1c1d-4f0a-9a55-6f1f2d3c4b5a', name: 'Family Leaf', catalogueId: 'nissan-leaf-40', vin: 'SJNFAAZE0U6000001',
+    socPercent: 64, batteryTemperatureC: 18, rangeKm: 170, batteryKwh: 39, maxAcKw: 6.6, maxDcKw: 50,
+    lat: 55.75, lng: 37.61, updatedAt: '2025-05-12T11:03:00.000Z', ...patch,
+  };
+}
+
+/** GET /api/cars/all, a few models of two makes. */
+export const catalogue = {
+  items: [
+    { id: 'kia-ev6-77', make: 'Kia', model: 'EV6 (77 kWh)', batteryKwh: 74, maxAcKw: 11, maxDcKw: 233 },
+    { id: 'nissan-leaf-40', make: 'Nissan', model: 'Leaf (40 kWh)', batteryKwh: 39, maxAcKw: 6.6, maxDcKw: 50 },
+    { id: 'kia-niro-ev', make: 'Kia', model: 'Niro EV', batteryKwh: 64.8, maxAcKw: 11, maxDcKw: 72 },
+  ],
+};
+
+/** A station as the lists show it (GET /api/likedstations, the map's list). */
+export function buildStationSummary(patch: Partial<StationSummary> = {}): StationSummary {
+  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
+    isFavourite: _f, altName: _a, region: _r, freeIdleMinutes: _i, connectors, ...rest } = buildStation();
+  return {
+    ...rest, distanceKm: null,
+    connectors: connectors.map(({ socketType, currentType, powerKw, status }) => ({ socketType, currentType, powerKw, status })),
+    ...patch,
+  };
+}
