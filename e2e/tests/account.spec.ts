@@ -112,12 +112,14 @@ test('a company driver switches to the personal profile and back', async ({ page
   await expect(chip).toContainText('EV Logistics');
   await chip.click();
   await expect(page.getByTestId('multiaccount-page')).toBeVisible();
-  // The account speaks Russian: the choices are found by their order, personal first.
+  // The account speaks Russian: the choices are found by their order, personal first. A
+  // choice is checked once the server has switched the profile, so click and wait for it.
   const choices = page.getByTestId('multiaccount-choices').getByRole('radio');
-  await choices.nth(0).check();
-  await expect(chip).not.toContainText('EV Logistics');
+  await choices.nth(0).click();
   await expect(choices.nth(0)).toBeChecked();
-  await choices.nth(1).check();
+  await expect(chip).not.toContainText('EV Logistics');
+  await choices.nth(1).click();
+  await expect(choices.nth(1)).toBeChecked();
   await expect(chip).toContainText('EV Logistics');
   await expectNoAxeViolations(page);
 });
