@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { countries, type Country } from '@evcharge/domain/constants';
+import type { Country } from '@evcharge/domain/constants';
 import { phoneCountries } from '@evcharge/domain/phone';
 
 // Leading digits of mobile numbers in each country, so the number that calls looks like one a
@@ -14,10 +14,6 @@ const mobileLeads = {
   uz: ['90', '91', '93', '94', '97', '99'],
   jo: ['77', '78', '79'],
 } as const satisfies Record<Country, readonly string[]>;
-
-export function isCountry(value: string): value is Country {
-  return (countries as readonly string[]).includes(value);
-}
 
 function randomDigits(count: number): string {
   let digits = '';

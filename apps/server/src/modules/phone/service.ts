@@ -5,7 +5,7 @@ import type {
   PhoneVerificationStatus,
 } from '@evcharge/api/phone/phone-schemas';
 import type { SendPhoneCodeResult } from '@evcharge/api/phone/send-code';
-import { PHONE_CODE_LENGTH } from '@evcharge/domain/constants';
+import { isCountry, PHONE_CODE_LENGTH } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
 import { normalisePhone, phoneCountriesFor } from '@evcharge/domain/phone';
 import { rule } from '@evcharge/domain/validation';
@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { sha256, type UserRow } from '../../plugins/auth';
 import { userView } from '../users/service';
-import { callerNumber, demoInboundNumber, isCountry } from './caller-number';
+import { callerNumber, demoInboundNumber } from './caller-number';
 import {
   CODE_VALID_MINUTES,
   HOUR_SECONDS,
@@ -48,7 +48,7 @@ function brandCountry(deps: Deps) {
 }
 
 /** SPEC §3: RU +7, AZ +994, UZ +998 and the brand's country; anything else is rule `phone`. */
-function allowedPhone(deps: Deps, phone: string): string {
+export function allowedPhone(deps: Deps, phone: string): string {
   const normalised = normalisePhone(phone, phoneCountriesFor(brandCountry(deps)));
   if (!normalised) {
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'phone', rule: rule.phone }] });

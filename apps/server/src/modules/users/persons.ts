@@ -1,8 +1,6 @@
 import type { Person, personBodySchema } from '@evcharge/api/persons/persons';
 import type { User } from '@evcharge/api/common';
-import { normalisePhone, phoneCountriesFor } from '@evcharge/domain/phone';
 import { AppError } from '@evcharge/domain/errors';
-import { isCountry } from '@evcharge/domain/constants';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -10,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import { sendEmailConfirmation } from '../auth/service';
+import { allowedPhone } from '../phone/service';
 import { userView } from './service';
 
 type PersonFields = z.output<typeof personBodySchema>;
@@ -26,16 +25,6 @@ export function personOf(user: UserRow): Person {
   };
 }
 
-/** The contract takes a phone of any country we serve; the brand narrows it (SPEC §3). */
-function checkPhoneCountry(deps: Deps, phone: string | null | undefined): void {
-  if (!phone) return;
-  const country = deps.brand.country;
-  const allowed = phoneCountriesFor(isCountry(country) ? country : 'ru');
-  if (!normalisePhone(phone, allowed)) {
-    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'phone', rule: 'phone' }] });
-  }
-}
-
 /**
  * Saves personal data. A new e-mail is unconfirmed until the mailed link or code confirms
  * it; a new phone is unconfirmed until `confirmPhone`. Fields left out stay as they are.
@@ -45,7 +34,8 @@ export async function changePerson(
   user: UserRow,
   input: Partial<PersonFields>,
 ): Promise<{ user: User; emailConfirmationSent: boolean; phoneConfirmationNeeded: boolean }> {
-  checkPhoneCountry(deps, input.phone);
+  // The contract takes a phone of any country we serve; the brand narrows it (SPEC §3).
+  if (input.phone) allowedPhone(deps, input.phone);
   const emailChanged = input.email !== undefined && input.email !== user.email;
   const phoneChanged = input.phone !== undefined && input.phone !== user.phone;
   if (emailChanged) {
