@@ -14,6 +14,8 @@ import { outboxMailer, type Mailer } from './mail/mailer';
 import { smtpMailer } from './mail/smtp';
 import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenger';
 import { createMetrics } from './metrics';
+import { createAcquirer } from './payments/create-acquirer';
+import type { Notify } from './payments/sandbox/sandbox-acquirer';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -27,6 +29,8 @@ import { pushRoutes } from './modules/push/routes';
 import { createPushSender } from './modules/push/sender';
 import { resolveVapid } from './modules/push/vapid';
 import { phoneRoutes } from './modules/phone/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { chargeRoutes } from './modules/charges/routes';
 import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
 import { startSessionSweep } from './modules/charges/supervise';
@@ -65,6 +69,8 @@ export type AppOptions = {
   rateLimits?: Partial<RateLimits>;
   /** When to answer 503 instead of taking more work; defaults: `defaultPressureLimits`. */
   pressure?: Partial<PressureLimits>;
+  /** How the sandbox acquirer posts its notifications; defaults to fetch. */
+  acquirerNotify?: Notify;
   /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -110,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowHttpEndpoints: config.push.allowHttpEndpoints,
     log: app.log,
   });
+  const acquirer = await createAcquirer(app, { db, config, notify: options.acquirerNotify });
   const deps: Deps = {
     db,
     config,
@@ -125,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
     }),
     userEvents: createUserEvents({ db, push, log: app.log }),
+    acquirer: acquirer.acquirer,
     chargeEvents: createChargeEventBus(
       options.listen
         ? async (userId) => {
@@ -180,6 +188,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   eventRoutes(app, deps);
   pushRoutes(app, deps, push);
   phoneRoutes(app, deps, limits);
+  paymentRoutes(app, deps, limits);
+  acquirer.registerRoutes();
+  receiptRoutes(app, deps);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();

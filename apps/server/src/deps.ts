@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { PhoneMessenger } from './mail/phone-messenger';
+import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
 import type { ChargeEventBus } from './modules/charges/event-bus';
 import type { UserEvents } from './modules/events/user-events';
@@ -26,4 +27,6 @@ export type Deps = {
   chargeEvents: ChargeEventBus;
   /** The driver's notifications (GET /events), recorded once and pushed to their devices. */
   userEvents: UserEvents;
+  /** Cards and payments (ACQUIRER; the sandbox by default). */
+  acquirer: Acquirer;
 };

@@ -22,6 +22,8 @@ export type Metrics = {
   chargeSessionsEnded: Counter<'outcome'>;
   /** Session costs posted to the ledger, in minor units per currency. */
   chargeRevenueMinor: Counter<'currency'>;
+  /** Operations through the acquirer that reached a status, by order type and status. */
+  paymentOperations: Counter<'type' | 'status'>;
 };
 
 // prom-client's default buckets stop at 10 s; long polls hold a request for up to a minute.
@@ -80,6 +82,12 @@ export function createMetrics(): Metrics {
       name: 'charge_revenue_minor_total',
       help: 'Session costs posted to the ledger, in minor units, by currency',
       labelNames: ['currency'],
+      registers: [registry],
+    }),
+    paymentOperations: new Counter({
+      name: 'payment_operations_total',
+      help: 'Operations through the acquirer (top-ups, debt payments, bindings, holds, refunds) by order type and the status they reached',
+      labelNames: ['type', 'status'],
       registers: [registry],
     }),
   };

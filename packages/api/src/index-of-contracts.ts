@@ -58,6 +58,16 @@ import { sendPhoneCode } from './phone/send-code';
 import { getPerson, patchPerson, replacePerson } from './persons/persons';
 import { addCompanyUser, checkUserId, listUsers } from './persons/members';
 import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from './persons/account';
+import { bindCard, deleteCard, listCards, setDefaultCard } from './payments/cards';
+import {
+  getBalance,
+  listBalanceOperations,
+  payDebt,
+  refundBalance,
+  topUpBalance,
+} from './payments/balance';
+import { acquirerCallback, getPayment } from './payments/payments';
+import { getReceipt, listChargesPlusReserves, listReceipts } from './payments/receipts';
 
 export const contracts = {
   signIn,
@@ -127,4 +137,18 @@ export const contracts = {
   getEvent,
   savePushToken,
   getVapidPublicKey,
+  listCards,
+  bindCard,
+  setDefaultCard,
+  deleteCard,
+  getBalance,
+  listBalanceOperations,
+  topUpBalance,
+  refundBalance,
+  payDebt,
+  getPayment,
+  acquirerCallback,
+  listReceipts,
+  getReceipt,
+  listChargesPlusReserves,
 } as const;

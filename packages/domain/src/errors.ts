@@ -75,6 +75,7 @@ export const errorCatalogue = {
     message: 'Company balance empty or insufficient',
   },
   CARD_BLOCKED: { status: 402, message: 'Card blocked by the bank' },
+  NO_DEBT: { status: 409, message: 'There is no debt to pay' },
   RFID_ALREADY_LINKED: { status: 409, message: 'RFID tag already linked or cannot be linked' },
   INCORRECT_QR: { status: 400, message: 'Incorrect QR code' },
   STATION_NOT_FOUND: { status: 404, message: 'Station not found' },

@@ -28,4 +28,11 @@ export const demoBrand: Brand = {
   mainSiteUrl: 'https://evcharge.demo',
   privacyPolicyVersion: '2026-10-01',
   analyticsCounterId: null,
+  seller: {
+    name: 'ООО «Евочардж Демо»',
+    taxId: '7701234567',
+    address: '125009, Москва, ул. Тверская, д. 1',
+    email: 'receipts@evcharge.demo',
+    vatRatePercent: 20,
+  },
 };

@@ -4,7 +4,15 @@ import type { ChargePointConnection } from './connections';
 /** What the central system needs from the app (STYLE.md: dependencies as the first argument). */
 export type OcppDeps = Pick<
   Deps,
-  'db' | 'config' | 'metrics' | 'stationReadModel' | 'chargePoints' | 'chargeEvents' | 'userEvents'
+  | 'db'
+  | 'config'
+  | 'metrics'
+  | 'stationReadModel'
+  | 'chargePoints'
+  | 'chargeEvents'
+  | 'userEvents'
+  | 'acquirer'
+  | 'brand'
 >;
 
 /** One call from a charge point: who sent it, over which socket. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { contractUrl, type Contract } from '@evcharge/api/contract';
+import type { Notify } from '../payments/sandbox/sandbox-acquirer';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -52,6 +53,11 @@ export type TestServerOptions = {
   database?: Database;
   /** LISTEN/NOTIFY between instances on one database (always on with `database`). */
   listen?: boolean;
+  /**
+   * Where the sandbox acquirer's notifications go instead of this server (a test that
+   * delivers them itself, in an order it chooses).
+   */
+  acquirerNotify?: Notify;
 };
 
 /** Builds the app on a fresh database and listens on 127.0.0.1 with a free port. */
@@ -63,8 +69,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     seedDemo: false,
     ...options.config,
   };
+  let baseUrl = '';
   const app = await buildApp({
     config,
+    // The sandbox acquirer's notifications go to PUBLIC_URL: here, to this server.
+    acquirerNotify: options.acquirerNotify ?? (async (url, body, headers) => {
+      const response = await fetch(url.replace(config.publicUrl, baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+      if (!response.ok) throw new Error(`notification answered ${response.status}`);
+    }),
     db: database.db,
     mailer: options.mailer,
     rateLimits: { globalPerMinute: 100_000, authPerMinute: 100_000, ...options.rateLimits },
@@ -75,7 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = `http://127.0.0.1:${address.port}`;
 
   const fetchPath = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
   const call = async <T>(contract: Contract, input: CallInput = {}): Promise<TestResponse<T>> => {

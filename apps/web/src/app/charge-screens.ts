@@ -2,12 +2,14 @@ import type { ComponentType } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { Namespace } from '@/lib/i18n';
 import type { screen } from './lazy-route';
+import type { SignedInScreen } from './paths';
 
-// The charging screens (issue 4) load through this module: the router, part of the map
-// home's first load, names only this small chunk instead of each screen's list of files
-// (issue 3: first-load JS under 150 kB). It imports nothing of the first screen's own code
-// (the route's `screen` helper is handed in), so the bundler keeps the first load's chunks as
-// they are. A signed-in driver has it early: the shell's "session open" request is here too.
+// A signed-in driver's screens (paths.ts `signedInScreenPaths`) and the shell's signed-in parts
+// load through this module: the map home's first load names only this small chunk instead of
+// each screen's list of files (issue 3: first-load JS under 150 kB). It imports nothing of the
+// first screen's own code (the route's `screen` helper is handed in), so the bundler keeps the
+// first load's chunks as they are. A signed-in driver has it early: the shell's "session open"
+// request is here too, so a screen opened from the shell waits for no extra round trip.
 
 type Entry = { load: () => Promise<Record<string, ComponentType>>; name: string; namespaces: readonly Namespace[] };
 
@@ -20,30 +22,53 @@ function entry<Name extends string>(
   return { load, name, namespaces };
 }
 
-const screens = {
+const screens: Record<SignedInScreen, Entry> = {
+  // The map's filter and the driver's own screens (issue 3).
+  filter: entry(() => import('@/features/map/components/filter-page'), 'FilterPage', ['map', 'filter']),
+  about: entry(() => import('@/features/about/components/about-page'), 'AboutPage', ['about']),
+  help: entry(() => import('@/features/about/components/help-page'), 'HelpPage', ['about']),
+  profile: entry(() => import('@/features/profile/components/profile-page'), 'ProfilePage', ['profile']),
+  appSettings: entry(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']),
+  // The charging screens (issue 4).
   precharging: entry(() => import('@/features/charging/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
   chargeProfile: entry(() => import('@/features/charging/components/charge-profile-page'), 'ChargeProfilePage'),
   charging: entry(() => import('@/features/charging/components/charging-page'), 'ChargingPage'),
   history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage'),
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
-  // The driver's cars and favourite stations (issue 5) come through here too, for the same budget.
+  // The driver's cars and favourite stations (issue 5).
   cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
   favourites: entry(() => import('@/features/favourites/components/favourites-page'), 'FavouritesPage', ['station', 'map']),
   profileSettings: entry(() => import('@/features/profile/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
   deleteAccount: entry(() => import('@/features/profile/components/delete-account-page'), 'DeleteAccountPage', ['profile', 'auth']),
   // Personal and corporate profiles (SPEC §6) and the driver's notifications (GET /events).
   multiaccount: entry(() => import('@/features/multiaccount/components/multiaccount-page'), 'MultiaccountPage', ['settings']),
-  events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['events']),
+  events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['settings']),
   // Phone confirmation (SPEC §2 confirmPhone); the QR encoder stays inside this screen's chunk.
-  confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['phone']),
+  confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['profile']),
+  // Money (issue 6): bound cards, the balance, the debt and receipts.
+  cards: entry(() => import('@/features/payments/components/cards-page'), 'CardsPage', ['payments']),
+  wallet: entry(() => import('@/features/payments/components/wallet-page'), 'WalletPage', ['payments', 'validation']),
+  debt: entry(() => import('@/features/payments/components/debt-page'), 'DebtPage', ['payments']),
+  receipts: entry(() => import('@/features/payments/components/receipts-page'), 'ReceiptsPage', ['payments']),
+  receipt: entry(() => import('@/features/payments/components/receipt-page'), 'ReceiptPage', ['payments']),
 };
 
-export type ChargeScreen = keyof typeof screens;
-
 /** The route's `lazy` result for one of the screens, through the router's own `screen`. */
-export function loadChargeScreen(key: ChargeScreen, load: typeof screen) {
+export function loadSignedInScreen(key: SignedInScreen, load: typeof screen) {
   const { load: module, name, namespaces } = screens[key];
   return load(module, name, namespaces)();
+}
+
+/** The header's profile chip and bell (app/shell/signed-in-tools.tsx), for `React.lazy`. */
+export async function loadSignedInTools() {
+  const { SignedInTools } = await import('./shell/signed-in-tools');
+  return { default: SignedInTools };
+}
+
+/** The account's language and the privacy-policy dialog, for `React.lazy` (texts: `profile`). */
+export async function loadAccountWatch() {
+  const { AccountWatch } = await import('@/features/profile/components/account-watch');
+  return { default: AccountWatch };
 }
 
 /** The number of unread notifications, for the shell's bell (GET /events, one item). */

@@ -1,4 +1,4 @@
-import { paths, futurePublicPaths, ADMIN_URL } from './paths';
+import { paths, ADMIN_URL } from './paths';
 
 // SPEC §4, route guard. Pure functions: the component in route-guard.tsx applies them.
 
@@ -12,7 +12,7 @@ export const publicPaths: readonly string[] = [
   paths.guides,
   paths.privacyPolicy,
   paths.termsOfUse,
-  futurePublicPaths.cardRedirect,
+  paths.cardRedirect,
   paths.confirmPage,
   paths.detailStation,
 ];

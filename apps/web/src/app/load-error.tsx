@@ -6,6 +6,8 @@ import './load-error.css';
 
 /** A screen that could not be shown, with a retry (a full reload: new chunk names too). */
 export function LoadError({ code }: { code: ClientErrorCode }) {
+  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
+  'use no memo';
   const { t } = useTranslation();
   return (
     <div className="load-error" data-testid="route-error">

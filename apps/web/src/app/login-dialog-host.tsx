@@ -18,6 +18,8 @@ const LoginForm = lazy(() =>
 
 /** SPEC §4: the login dialog, toggled from the header, the home page, or by the guard. */
 export function LoginDialogHost() {
+  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
+  'use no memo';
   const isOpen = useLoginDialogOpen();
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -11,16 +11,27 @@ const outside = {
   termsOfUse: '/termsofuse',
   privacyPolicy: '/privacypolicy',
   guides: '/gides',
+  /** Back from the acquirer's page (card binding, a payment by a card typed there). */
+  cardRedirect: '/cardredirect',
 } as const;
 
-// Under the main shell (the empty path is the map home):
+// Under the main shell, loaded by the router itself: the map home (the empty path) and the
+// screens a link or a QR code opens first.
 const shell = {
   home: '/',
+  detailStation: '/detailStation',
+  qrEntry: '/c/:code',
+} as const;
+
+/**
+ * Under the main shell, a signed-in driver's screens (SPEC §4: none is public), loaded through
+ * app/charge-screens.ts. The router makes one route of each line, so a new screen adds only
+ * its line here to the map home's first load (issue 3 budget).
+ */
+export const signedInScreenPaths = {
   profile: '/profile',
   appSettings: '/appSettings',
   filter: '/filter',
-  detailStation: '/detailStation',
-  qrEntry: '/c/:code',
   about: '/about',
   help: '/help',
   precharging: '/precharging',
@@ -35,29 +46,20 @@ const shell = {
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
   confirmPhone: '/confirmPhone',
+  // Money (issue 6): cards, the balance with its top-up and operations, the debt, receipts.
+  cards: '/cards',
+  wallet: '/balance',
+  debt: '/debt',
+  receipts: '/receipts',
+  receipt: '/receipt/:id',
 } as const;
+export type SignedInScreen = keyof typeof signedInScreenPaths;
 
-export const paths = { ...outside, ...shell } as const;
+export const paths = { ...outside, ...shell, ...signedInScreenPaths } as const;
 export type AppPath = (typeof paths)[keyof typeof paths];
-
-/** Paths of screens of later issues that the guard already treats as public (SPEC §4). */
-export const futurePublicPaths = {
-  cardRedirect: '/cardredirect',
-} as const;
 
 /** The administrator interface lives outside this app (SPEC §2). */
 export const ADMIN_URL = '/admin/';
-
-/** Route path segments for the router (children of the shell have no leading slash). */
-export const routeSegments = {
-  profile: 'profile',
-  appSettings: 'appSettings',
-  filter: 'filter',
-  detailStation: 'detailStation',
-  qrEntry: 'c/:code',
-  about: 'about',
-  help: 'help',
-} as const;
 
 /** The station page, with the connector chosen (from a QR code) when there is one. */
 export function stationPath(id: string, connector?: number | null): string {

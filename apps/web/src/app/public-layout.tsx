@@ -9,6 +9,8 @@ import './public-layout.css';
 
 /** Screens outside the main shell: sign-in, registration, password, legal, not found. */
 export function PublicLayout() {
+  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
+  'use no memo';
   const { t } = useTranslation();
   return (
     <div className="public">

@@ -14,6 +14,8 @@ import { paths, withSearch } from './paths';
  * its sign-in prompt remembers that page, so sign-in comes back to the same connector.
  */
 export function useQrHandoff(): void {
+  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
+  'use no memo';
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const isSignedIn = useSession() !== null;

@@ -14,6 +14,8 @@ import { isKnownPath } from './paths';
  * goes home keeping the locale.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
+  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
+  'use no memo';
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();

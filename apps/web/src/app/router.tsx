@@ -1,21 +1,25 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootScreen } from './boot-screen';
-import type { ChargeScreen } from './charge-screens';
 import { ChunkLoadFailed } from './chunk-load-failed';
 import { screen, withTimeout } from './lazy-route';
-import { paths, routeSegments } from './paths';
+import { paths, signedInScreenPaths, type SignedInScreen } from './paths';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
 
 /**
- * A charging screen (issue 4), loaded through app/charge-screens.ts: this table is part of the
+ * A signed-in driver's screen, loaded through app/charge-screens.ts: this table is part of the
  * map home's first load and stays small (issue 3 budget). Shown as a load error if even that
  * small chunk does not arrive.
  */
-const chargeScreen = (key: ChargeScreen) => () =>
-  withTimeout(import('./charge-screens')).then((m) => m.loadChargeScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
+const signedInScreen = (key: SignedInScreen) => () =>
+  withTimeout(import('./charge-screens')).then((m) => m.loadSignedInScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
+
+// One route per line of `signedInScreenPaths`: a new screen of the shell adds nothing here.
+const signedInRoutes = (Object.keys(signedInScreenPaths) as SignedInScreen[]).map(
+  (key): RouteObject => ({ path: signedInScreenPaths[key], ErrorBoundary: RouteError, lazy: signedInScreen(key) }),
+);
 
 // SPEC §2. Only the screens of the current issues are registered; each is its own chunk.
 // Every screen has its own error boundary, so a failed chunk keeps the shell around it.
@@ -38,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.termsOfUse, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/terms-of-use-page'), 'TermsOfUsePage', ['legal']) },
           { path: paths.privacyPolicy, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage', ['legal']) },
           { path: paths.guides, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/guides/components/guides-page'), 'GuidesPage', ['guides']) },
+          { path: paths.cardRedirect, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/payments/components/card-redirect-page'), 'CardRedirectPage', ['payments', 'errors']) },
           { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage') },
         ],
       },
@@ -46,25 +51,9 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/map/components/map-home-page'), 'MapHomePage', ['map']) },
-          { path: routeSegments.filter, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/map/components/filter-page'), 'FilterPage', ['map', 'filter']) },
-          { path: routeSegments.detailStation, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/station-page'), 'StationPage', ['station']) },
-          { path: routeSegments.qrEntry, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/qr-entry-page'), 'QrEntryPage', ['station']) },
-          { path: routeSegments.about, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/about/components/about-page'), 'AboutPage', ['about']) },
-          { path: routeSegments.help, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/about/components/help-page'), 'HelpPage', ['about']) },
-          { path: routeSegments.profile, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/profile/components/profile-page'), 'ProfilePage', ['profile']) },
-          { path: routeSegments.appSettings, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']) },
-          { path: paths.precharging, ErrorBoundary: RouteError, lazy: chargeScreen('precharging') },
-          { path: paths.chargeProfile, ErrorBoundary: RouteError, lazy: chargeScreen('chargeProfile') },
-          { path: paths.charging, ErrorBoundary: RouteError, lazy: chargeScreen('charging') },
-          { path: paths.history, ErrorBoundary: RouteError, lazy: chargeScreen('history') },
-          { path: paths.dashboard, ErrorBoundary: RouteError, lazy: chargeScreen('dashboard') },
-          { path: paths.multiaccount, ErrorBoundary: RouteError, lazy: chargeScreen('multiaccount') },
-          { path: paths.events, ErrorBoundary: RouteError, lazy: chargeScreen('events') },
-          { path: paths.cars, ErrorBoundary: RouteError, lazy: chargeScreen('cars') },
-          { path: paths.favourites, ErrorBoundary: RouteError, lazy: chargeScreen('favourites') },
-          { path: paths.profileSettings, ErrorBoundary: RouteError, lazy: chargeScreen('profileSettings') },
-          { path: paths.deleteAccount, ErrorBoundary: RouteError, lazy: chargeScreen('deleteAccount') },
-          { path: paths.confirmPhone, ErrorBoundary: RouteError, lazy: chargeScreen('confirmPhone') },
+          { path: paths.detailStation, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/station-page'), 'StationPage', ['station']) },
+          { path: paths.qrEntry, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/qr-entry-page'), 'QrEntryPage', ['station']) },
+          ...signedInRoutes,
         ],
       },
     ],

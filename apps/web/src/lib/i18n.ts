@@ -12,7 +12,7 @@ import {
 
 export const namespaces = [
   'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
-  'map', 'filter', 'station', 'guides', 'about', 'charging', 'events', 'phone',
+  'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

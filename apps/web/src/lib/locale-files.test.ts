@@ -19,5 +19,6 @@ describe('locale files', () => {
   it('loads one namespace of one language, and nothing for a file that does not exist', async () => {
     expect((await loadLocaleFile('en', 'common'))?.default).toMatchObject({ appName: 'evcharge' });
     expect(loadLocaleFile('xx', 'common')).toBeUndefined();
+    expect((await loadLocaleFile('en', 'nothing'))?.default).toEqual({});
   });
 });

@@ -26,6 +26,14 @@ export const brandSchema = z.object({
   mainSiteUrl: z.string(),
   privacyPolicyVersion: z.string(),
   analyticsCounterId: z.string().nullable(),
+  /** Who sells on the receipts, and the VAT in the prices (null: not a VAT payer). */
+  seller: z.object({
+    name: z.string(),
+    taxId: z.string(),
+    address: z.string(),
+    email: z.string(),
+    vatRatePercent: z.number().nullable(),
+  }),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

@@ -53,6 +53,9 @@ export { sessionStatuses };
 /** A car is (or is about to be) plugged in: the connector cannot take another session. */
 export const activeSessionStatuses = sessionStatuses.filter(isSessionOpen);
 
+export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
+export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
+
 export const chargingSessions = pgTable(
   'charging_sessions',
   {
@@ -70,6 +73,18 @@ export const chargingSessions = pgTable(
       .references(() => tariffs.id),
     /** Set when a corporate profile started it: the company's balance pays (SPEC §6). */
     payerCompanyId: uuid('payer_company_id').references(() => companies.id),
+    /**
+     * What pays: the driver's balance, the card held at the start (when the balance was short)
+     * or the company's balance (a corporate profile).
+     */
+    paymentMethod: text('payment_method', { enum: sessionPaymentMethods })
+      .notNull()
+      .default('balance'),
+    /**
+     * The most the session may cost: what the balance held at the start, or the card's hold.
+     * The server stops the session before its cost passes it; null: no cap (company).
+     */
+    fundsCapMinor: minor('funds_cap_minor'),
     carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
     reservationId: uuid('reservation_id').references(() => reservations.id),
@@ -123,6 +138,7 @@ export const chargingSessions = pgTable(
       .on(t.status)
       .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
+    check('charging_sessions_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
     check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
   ],
 );

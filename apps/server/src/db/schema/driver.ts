@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, tstz } from './columns';
 import { users } from './users';
+import { cardStatuses } from '@evcharge/domain/payments';
 
 // The driver's own things (SPEC §3). Every query on them is scoped by user_id.
 
@@ -46,7 +47,7 @@ export const cars = pgTable(
   ],
 );
 
-export const cardStatuses = ['linked', 'processing', 'blocked'] as const;
+export { cardStatuses };
 
 /** DESIGN.md Security: card numbers never reach us; the acquirer's token stands for the card. */
 export const paymentCards = pgTable(

@@ -10,9 +10,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  orderTypeValues,
+  paymentStatusValues,
+  receiptItemCodeValues,
+  receiptKindValues,
+} from '@evcharge/api/payments/payment-schemas';
 import { currencies } from '@evcharge/domain/currency';
 import { createdAt, minor, oneOf, tstz } from './columns';
-import { chargingSessions } from './charging';
+import { chargingSessions, reservations } from './charging';
 import { paymentCards } from './driver';
 import { companies, users } from './users';
 
@@ -52,7 +58,15 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-export const ledgerTransactionKinds = ['top_up', 'charge_payment', 'refund', 'adjustment'] as const;
+export const ledgerTransactionKinds = [
+  'top_up',
+  'charge_payment',
+  /** A session's cost taken from the card its hold was on. */
+  'card_payment',
+  'debt_payment',
+  'refund',
+  'adjustment',
+] as const;
 
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
@@ -95,8 +109,20 @@ export const ledgerPostings = pgTable(
   ],
 );
 
-export const orderTypes = ['TopUpBalance', 'PayDebt'] as const;
-export const balanceOperationStatuses = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * Every operation that goes through the acquirer, and the order types the driver sees
+ * (SPEC §3 "Balance operation, with order type TopUpBalance"): a top-up, a debt payment, a
+ * card binding, a session paid by card (hold, then capture) and a refund to a card.
+ */
+export const orderTypes = orderTypeValues;
+export type OrderType = (typeof orderTypes)[number];
+/**
+ * pending: waits for the driver on the acquirer's page or for the acquirer's answer;
+ * held: money held on the card (SessionPayment); succeeded: done (a hold captured);
+ * failed: the acquirer declined (error_code); released: a hold let go without a capture.
+ */
+export const balanceOperationStatuses = paymentStatusValues;
+export type BalanceOperationStatus = (typeof balanceOperationStatuses)[number];
 
 export const balanceOperations = pgTable(
   'balance_operations',
@@ -107,49 +133,117 @@ export const balanceOperations = pgTable(
       .references(() => users.id),
     companyId: uuid('company_id').references(() => companies.id),
     orderType: text('order_type', { enum: orderTypes }).notNull(),
+    /** Asked for; a binding asks for nothing. A held SessionPayment: the hold. */
     amountMinor: minor('amount_minor').notNull(),
     currency: text('currency', { enum: currencies }).notNull(),
     status: text('status', { enum: balanceOperationStatuses }).notNull().default('pending'),
-    cardId: uuid('card_id').references(() => paymentCards.id),
+    /** Null once the driver removed the card; receipts keep what they showed of it. */
+    cardId: uuid('card_id').references(() => paymentCards.id, { onDelete: 'set null' }),
+    /** Which acquirer took it (ACQUIRER), so a later call goes to the same one. */
+    acquirer: text('acquirer'),
     acquirerPaymentId: text('acquirer_payment_id'),
+    /** Sent with every call about it: the acquirer does a repeated call once. */
+    idempotencyKey: text('idempotency_key').notNull(),
     errorCode: text('error_code'),
+    sessionId: uuid('session_id').references(() => chargingSessions.id),
+    /** A Refund: the top-up whose card gets the money back. */
+    refundOfId: uuid('refund_of_id'),
+    /** Taken from the card in the end: a capture can be less than the hold. */
+    capturedMinor: minor('captured_minor').notNull().default(0),
+    /** Given back to the card by later refunds of this operation. */
+    refundedMinor: minor('refunded_minor').notNull().default(0),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    completedAt: tstz('completed_at'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('balance_operations_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('balance_operations_payment_unique').on(t.acquirerPaymentId),
-    check('balance_operations_amount_check', sql`${t.amountMinor} > 0`),
+    uniqueIndex('balance_operations_payment_unique').on(t.acquirer, t.acquirerPaymentId),
+    uniqueIndex('balance_operations_idempotency_unique').on(t.idempotencyKey),
+    // One card payment per session, whatever retries happen.
+    uniqueIndex('balance_operations_one_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.orderType} = 'SessionPayment'`),
+    foreignKey({
+      name: 'balance_operations_refund_of_fk',
+      columns: [t.refundOfId],
+      foreignColumns: [t.id],
+    }),
+    check(
+      'balance_operations_amount_check',
+      sql`${t.amountMinor} > 0 or (${t.orderType} = 'CardBinding' and ${t.amountMinor} = 0)`,
+    ),
+    check(
+      'balance_operations_money_check',
+      sql`${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0 and ${t.refundedMinor} <= greatest(${t.capturedMinor}, ${t.amountMinor})`,
+    ),
     check('balance_operations_order_type_check', oneOf(t.orderType, orderTypes)),
     check('balance_operations_status_check', oneOf(t.status, balanceOperationStatuses)),
     check('balance_operations_currency_check', oneOf(t.currency, currencies)),
   ],
 );
 
-export type ReceiptItem = { title: string; quantity: number; amountMinor: number };
+export const receiptKinds = receiptKindValues;
+export type ReceiptKind = (typeof receiptKinds)[number];
+
+/** What a receipt line is, so the web and the PDF can name it in the reader's language. */
+export const receiptItemCodes = receiptItemCodeValues;
+export type ReceiptItemCode = (typeof receiptItemCodes)[number];
+
+/** One line of a receipt: amounts in minor units, VAT included in `amountMinor`. */
+export type ReceiptItem = {
+  code: ReceiptItemCode;
+  title: string;
+  quantity: number;
+  unit: 'kWh' | 'min' | 'pcs';
+  unitPriceMinor: number;
+  amountMinor: number;
+  vatRatePercent: number | null;
+  /** The VAT inside this line's amountMinor. */
+  vatMinor: number;
+};
+/** The seller as the brand config names it when the receipt was issued. */
+export type ReceiptSeller = { name: string; taxId: string; address: string; email: string };
+export type ReceiptPayment = { method: 'balance' | 'card'; cardLast4?: string; cardBrand?: string };
 
 export const receipts = pgTable(
   'receipts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique('receipts_number_unique'),
+    kind: text('kind', { enum: receiptKinds }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
     sessionId: uuid('session_id').references(() => chargingSessions.id),
+    reservationId: uuid('reservation_id').references(() => reservations.id),
     balanceOperationId: uuid('balance_operation_id').references(() => balanceOperations.id),
     amountMinor: minor('amount_minor').notNull(),
+    /** The VAT inside amountMinor. */
+    vatMinor: minor('vat_minor').notNull().default(0),
     currency: text('currency', { enum: currencies }).notNull(),
     items: jsonb('items').$type<ReceiptItem[]>().notNull(),
+    seller: jsonb('seller').$type<ReceiptSeller>().notNull(),
+    payment: jsonb('payment').$type<ReceiptPayment>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('receipts_user_idx').on(t.userId, t.createdAt),
+    // Issued once per thing paid, whichever path gets there first.
+    uniqueIndex('receipts_one_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'session'`),
+    uniqueIndex('receipts_one_per_reservation')
+      .on(t.reservationId)
+      .where(sql`${t.kind} = 'reservation'`),
+    uniqueIndex('receipts_one_per_operation').on(t.balanceOperationId),
+    check('receipts_kind_check', oneOf(t.kind, receiptKinds)),
     check('receipts_currency_check', oneOf(t.currency, currencies)),
+    check('receipts_amount_check', sql`${t.amountMinor} >= 0 and ${t.vatMinor} >= 0`),
     check(
       'receipts_subject_check',
-      sql`${t.sessionId} is not null or ${t.balanceOperationId} is not null`,
+      sql`${t.sessionId} is not null or ${t.reservationId} is not null or ${t.balanceOperationId} is not null`,
     ),
   ],
 );

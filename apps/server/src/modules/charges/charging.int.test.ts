@@ -116,9 +116,9 @@ describe('a session from the app', () => {
     expect(await paymentsOf(done.id)).toHaveLength(1);
   });
 
-  it('leaves the balance negative (debt) when it does not cover the cost, and the debt blocks the next start', async () => {
+  it('stops a session paid from the balance before the balance runs out', async () => {
     const { chargePoint, station } = await connectedStation();
-    // Exactly the 100.00 minimum; the session costs more.
+    // Exactly the 100.00 minimum; the energy limit alone would cost more.
     const who = await driver(server, 10_000);
     station.plug(1, testCar);
     await station.flush();
@@ -135,12 +135,31 @@ describe('a session from the app', () => {
       const session = await sessionOf(server, started.body.transactionId);
       return session.status === 'success' && session;
     });
-    expect(done.costMinor).toBeGreaterThan(10_000);
+    expect(done.serverStopReason).toBe('funds');
+    expect(done.energyWh).toBeLessThan(10_000);
+    expect(done.costMinor).toBeLessThanOrEqual(10_000);
+    expect(done.costMinor).toBeGreaterThan(9_000);
     const self = await server.call<{ balanceMinor: number; debtMinor: number }>(getSelf, {
       token: who.token,
     });
-    expect(self.body.debtMinor).toBe(done.costMinor - 10_000);
+    expect(self.body).toMatchObject({ balanceMinor: 10_000 - done.costMinor, debtMinor: 0 });
+  });
 
+  it('a debt (what a payment did not cover) blocks the next start until paid', async () => {
+    const { chargePoint, station } = await connectedStation();
+    const who = await driver(server, 10_000);
+    // What a session cost beyond the balance: the wallet below zero.
+    await postTransaction(server.db, {
+      kind: 'charge_payment',
+      reference: `debt-${who.id}`,
+      currency: 'rub',
+      postings: [
+        { owner: { kind: 'user_wallet', userId: who.id }, amountMinor: -12_500 },
+        { owner: { kind: 'revenue' }, amountMinor: 12_500 },
+      ],
+    });
+    const self = await server.call<{ debtMinor: number }>(getSelf, { token: who.token });
+    expect(self.body.debtMinor).toBe(2_500);
     station.plug(2, testCar);
     await station.flush();
     const again = await start(server, who, { connectorId: chargePoint.station.connectorIds[1]! });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import {
@@ -11,7 +11,7 @@ import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { chargingSessions } from '../../db/schema/charging';
+import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';
 import { chargePoints, type ReportedStatus } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
@@ -21,13 +21,22 @@ import { stationTariffAt } from '../../ocpp/transactions/session-repo';
 import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
-import { lockUser, openSessionCount, walletBalanceMinor, payerForProfile } from './payer';
+import { cardHoldMinor } from '@evcharge/domain/payments';
+import { defaultCard } from '../payments/card-store';
+import { holdForSession, releaseSessionHold } from '../payments/session-payment';
+import {
+  lockUser,
+  openSessionCount,
+  walletBalanceMinor,
+  payerForProfile,
+  type Payer,
+} from './payer';
 
 // SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
 
 export type ChargeDeps = Pick<
   Deps,
-  'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics' | 'userEvents'
+  'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics' | 'userEvents' | 'acquirer' | 'brand'
 >;
 
 /** The place a start goes to: the connector, its station and its charge point. */
@@ -121,6 +130,48 @@ async function carOf(db: Db, userId: string, carId: string | null | undefined) {
 }
 
 /**
+ * How a start is paid (issue 6): from the balance while what it holds (less what the
+ * driver's other open sessions may still cost) covers the minimum; else from the default card,
+ * held at the start; a company's balance for a corporate profile. The cap is what the server
+ * stops the session before. A debt blocks every start on the personal profile.
+ */
+async function paymentFor(tx: Db, userId: string, payer: Payer, currency: Charge['currency']) {
+  const balance = await walletBalanceMinor(tx, payer, currency);
+  const minimum = minStartBalanceMinor(currency);
+  if (payer.kind === 'company_wallet') {
+    if (balance < minimum) throw new AppError('COMPANY_BALANCE_INSUFFICIENT');
+    return { method: 'company' as const, capMinor: balance, card: undefined };
+  }
+  if (balance < 0) throw new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } });
+  const available = balance - (await openBalanceSessionsCost(tx, userId));
+  if (available >= minimum) return { method: 'balance' as const, capMinor: available, card: undefined };
+  const card = await defaultCard(tx, userId);
+  if (card?.status === 'blocked') throw new AppError('CARD_BLOCKED');
+  if (!card || card.status !== 'linked')
+    throw new AppError('INSUFFICIENT_FUNDS', {
+      details: { balanceMinor: balance, minBalanceMinor: minimum },
+    });
+  return { method: 'card' as const, capMinor: cardHoldMinor(currency), card };
+}
+
+/** What the driver's open sessions paid from the balance cost so far. */
+async function openBalanceSessionsCost(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
+    })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        eq(chargingSessions.paymentMethod, 'balance'),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
  * Checks the driver may charge and inserts the `preparing` session, in one transaction with
  * the driver's row locked; the partial unique index refuses a second open session on the
  * connector whatever the timing.
@@ -144,17 +195,7 @@ async function prepareSession(
       const user = await lockUser(tx, userId);
       if (!user) throw new AppError('UNAUTHORIZED');
       const payer = payerForProfile(userId, user);
-      const balance = await walletBalanceMinor(tx, payer, values.currency);
-      const minimum = minStartBalanceMinor(values.currency);
-      if (payer.kind === 'user_wallet') {
-        if (balance < 0) throw new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } });
-        if (balance < minimum)
-          throw new AppError('INSUFFICIENT_FUNDS', {
-            details: { balanceMinor: balance, minBalanceMinor: minimum },
-          });
-      } else if (balance < minimum) {
-        throw new AppError('COMPANY_BALANCE_INSUFFICIENT');
-      }
+      const payment = await paymentFor(tx, userId, payer, values.currency);
       if ((await openSessionCount(tx, userId)) >= config.charging.maxSessionsPerUser)
         throw new AppError('TOO_MANY_SESSIONS', {
           details: { limit: config.charging.maxSessionsPerUser },
@@ -164,6 +205,8 @@ async function prepareSession(
         .values({
           userId,
           payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
+          paymentMethod: payment.method,
+          fundsCapMinor: payment.capMinor,
           connectorId: place.connectorId,
           tariffId: values.tariffId,
           currency: values.currency,
@@ -180,7 +223,7 @@ async function prepareSession(
         })
         .returning();
       if (!session) throw new Error('session insert returned nothing');
-      return session;
+      return { session, card: payment.card };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONNECTOR_BUSY');
@@ -200,6 +243,8 @@ export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reaso
     })
     .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'preparing')))
     .returning();
+  // A card held for it is let go (the sweep tries again if the acquirer does not answer).
+  if (cancelled?.paymentMethod === 'card') await releaseSessionHold(deps, cancelled.id);
   if (cancelled) {
     deps.metrics.chargeSessionsEnded.inc({ outcome: 'cancelled' });
     await recordChargeEvent(deps, cancelled, 'cancelled', { reason });
@@ -229,7 +274,7 @@ export async function startCharge(
   if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
   const { tariff } = await tariffOf(db, tariffId);
   const idTag = appIdTag();
-  const session = await prepareSession(deps, userId, place, {
+  const { session, card } = await prepareSession(deps, userId, place, {
     tariffId,
     currency: tariff.currency,
     limit: body.limit,
@@ -237,6 +282,14 @@ export async function startCharge(
     carId,
     idTag,
   });
+  if (card) {
+    try {
+      await holdForSession(deps, session, card, cardHoldMinor(session.currency));
+    } catch (error) {
+      await cancelPreparing(deps, session.id, 'payment');
+      throw error;
+    }
+  }
   await recordChargeEvent(deps, session, 'status');
 
   const capW = profilePowerCapW(body.profile, place);

@@ -16,7 +16,7 @@ import { cancelPreparing } from './start';
 // SPEC §7 PUT /charge/stop, and the stops the server makes itself (limit, full, ghost).
 
 /** Why the server stops a session; the driver's own stop is the OCPP reason Remote. */
-export type ServerStopReason = 'limit' | 'full' | 'ghost';
+export type ServerStopReason = 'limit' | 'full' | 'ghost' | 'funds';
 
 export async function chargePointOfConnector(db: Db, connectorId: string) {
   const [row] = await db

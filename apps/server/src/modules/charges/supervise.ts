@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
-import { chargingSessions } from '../../db/schema/charging';
+import { fundsStopMarginMinor } from '@evcharge/domain/payments';
+import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
+import { walletBalanceMinor } from './payer';
 import { CommandError } from '../../ocpp/gateway';
 import { finishSession } from '../../ocpp/transactions/finish-session';
 import {
@@ -9,6 +11,7 @@ import {
   runningStatuses,
   type SessionRow,
 } from '../../ocpp/transactions/session-repo';
+import { sweepPayments } from '../payments/session-payment';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
 
@@ -30,6 +33,10 @@ type Watched = Pick<
   | 'startedAt'
   | 'lastEnergyAt'
   | 'stopRequestedAt'
+  | 'fundsCapMinor'
+  | 'currency'
+  | 'userId'
+  | 'paymentMethod'
 >;
 
 /** Why a running session must stop at `at` (the charge point's time), if it must. */
@@ -50,6 +57,12 @@ export function stopReasonAt(
     })
   )
     return 'limit';
+  // Paid by balance or a card's hold: stop before the cost passes what pays for it.
+  if (
+    session.fundsCapMinor !== null &&
+    session.costMinor >= session.fundsCapMinor - fundsStopMarginMinor(session.fundsCapMinor, session.currency)
+  )
+    return 'funds';
   if (session.limitMode === 'full' && (session.socPercent ?? 0) >= 100) return 'full';
   const flowing = session.lastEnergyAt ?? session.startedAt;
   if (at.getTime() - flowing.getTime() >= ghostMinutes * 60_000) return 'ghost';
@@ -68,8 +81,39 @@ export async function superviseSession(
   log: StopLog,
 ): Promise<void> {
   if (session.stopRequestedAt) return;
-  const reason = stopReasonAt(session, at, deps.config.charging.ghostMinutes);
+  // A session the app started from the balance has a cap; one started by a tag has none yet.
+  const watched =
+    session.paymentMethod === 'balance' && session.fundsCapMinor !== null
+      ? { ...session, fundsCapMinor: await balanceCapMinor(deps.db, session) }
+      : session;
+  const reason = stopReasonAt(watched, at, deps.config.charging.ghostMinutes);
   if (reason) await stopInBackground(deps, session, reason, log);
+}
+
+/**
+ * What a session paid from the balance may cost now: the balance as it is (a top-up during
+ * the session counts) less what the driver's other open balance sessions cost so far.
+ */
+async function balanceCapMinor(db: ChargeDeps['db'], session: Watched) {
+  const balance = await walletBalanceMinor(
+    db,
+    { kind: 'user_wallet', userId: session.userId },
+    session.currency,
+  );
+  const [others] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
+    })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, session.userId),
+        eq(chargingSessions.paymentMethod, 'balance'),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+        ne(chargingSessions.id, session.id),
+      ),
+    );
+  return balance - Number(others?.total ?? 0);
 }
 
 /** A car charging "until full" stopped drawing (SuspendedEV): the session is done. */
@@ -179,6 +223,10 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
       'server stop not accepted',
     );
   }
+  // Card holds of ended sessions, and payments the acquirer has not answered yet.
+  await sweepPayments(deps, now).catch((error: unknown) =>
+    log.error({ err: error }, 'payment sweep failed'),
+  );
 }
 
 /** Runs the sweep every CHARGE_SWEEP_SECONDS until the returned stop is called. */

@@ -75,7 +75,7 @@ export function tellSessionEnded(deps: SessionEventDeps, session: Session): Prom
 export function tellServerStop(
   deps: SessionEventDeps,
   session: Session,
-  reason: 'limit' | 'full' | 'ghost',
+  reason: 'limit' | 'full' | 'ghost' | 'funds',
 ): Promise<void> {
   if (reason === 'ghost') return tell(deps, session, 'ghostStopped', {});
   return tell(deps, session, 'limitReached', { reason, limitMode: session.limitMode });

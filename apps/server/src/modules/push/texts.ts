@@ -8,7 +8,7 @@ import type { UserEventType } from '@evcharge/domain/user-events';
 // events from its own `events` namespace). `{name}` is replaced from the event's data.
 
 type Text = { title: string; body: string };
-type Key = UserEventType | 'parkingStartedNow';
+type Key = UserEventType | 'parkingStartedNow' | 'fundsRunOut';
 type LanguageTexts = { kWh: string; station: string; texts: Record<Key, Text> };
 
 const table: Record<Language, LanguageTexts> = {
@@ -28,6 +28,10 @@ const table: Record<Language, LanguageTexts> = {
       parkingStartedNow: {
         title: 'Зарядка окончена — отключите автомобиль',
         body: '{station}: парковка платная — {fee} в минуту.',
+      },
+      fundsRunOut: {
+        title: 'Средства заканчиваются',
+        body: '{station}: баланс или блокировка на карте почти исчерпаны, зарядка останавливается.',
       },
       ghostStopped: {
         title: 'Сессия остановлена',
@@ -56,6 +60,10 @@ const table: Record<Language, LanguageTexts> = {
         title: 'Charging is over: unplug the car',
         body: '{station}: parking is charged now, {fee} a minute.',
       },
+      fundsRunOut: {
+        title: 'Funds running out',
+        body: '{station}: the balance or the card\'s hold is almost used up, charging is stopping.',
+      },
       ghostStopped: {
         title: 'Session stopped',
         body: '{station}: no energy flowed for a long time, so we stopped the session.',
@@ -83,6 +91,10 @@ const table: Record<Language, LanguageTexts> = {
         title: 'Зарядтау аяқталды — көлікті ажыратыңыз',
         body: '{station}: тұрақ ақылы — минутына {fee}.',
       },
+      fundsRunOut: {
+        title: 'Қаражат таусылып барады',
+        body: '{station}: баланс немесе картадағы бұғаттау таусылуға жақын, зарядтау тоқтатылуда.',
+      },
       ghostStopped: {
         title: 'Сессия тоқтатылды',
         body: '{station}: энергия ұзақ уақыт берілмеді, сондықтан сессияны тоқтаттық.',
@@ -106,6 +118,10 @@ const table: Record<Language, LanguageTexts> = {
       parkingStartedNow: {
         title: 'La carga ha terminado: desconecta el coche',
         body: '{station}: el aparcamiento ya se cobra, {fee} por minuto.',
+      },
+      fundsRunOut: {
+        title: 'Saldo agotándose',
+        body: '{station}: el saldo o la retención de la tarjeta casi se ha agotado, la carga se está deteniendo.',
       },
       ghostStopped: {
         title: 'Sesión detenida',
@@ -134,6 +150,10 @@ const table: Record<Language, LanguageTexts> = {
         title: 'Şarj bitdi — avtomobili ayırın',
         body: '{station}: dayanacaq artıq ödənişlidir, dəqiqəsi {fee}.',
       },
+      fundsRunOut: {
+        title: 'Vəsait tükənir',
+        body: '{station}: balans və ya kartdakı bloklama demək olar ki, bitib, enerji doldurma dayandırılır.',
+      },
       ghostStopped: {
         title: 'Sessiya dayandırıldı',
         body: '{station}: uzun müddət enerji verilmədi, buna görə sessiyanı dayandırdıq.',
@@ -161,6 +181,10 @@ const table: Record<Language, LanguageTexts> = {
         title: 'Кубаттоо бүттү — унааны ажыратыңыз',
         body: '{station}: токтоочу жай акы төлөнүүчү — мүнөтүнө {fee}.',
       },
+      fundsRunOut: {
+        title: 'Каражат түгөнүп баратат',
+        body: '{station}: баланс же картадагы бөгөттөө түгөнүүгө жакын, кубаттоо токтотулууда.',
+      },
       ghostStopped: {
         title: 'Сессия токтотулду',
         body: '{station}: энергия узак убакыт берилген жок, ошондуктан сессияны токтоттук.',
@@ -184,6 +208,10 @@ const table: Record<Language, LanguageTexts> = {
       parkingStartedNow: {
         title: 'Барқгирӣ тамом шуд — мошинро ҷудо кунед',
         body: '{station}: таваққуфгоҳ акнун пулакӣ аст, дар як дақиқа {fee}.',
+      },
+      fundsRunOut: {
+        title: 'Маблағ тамом шуда истодааст',
+        body: '{station}: баланс ё маблағи бастаи корт қариб тамом шуд, барқгирӣ қатъ мешавад.',
       },
       ghostStopped: {
         title: 'Сессия қатъ карда шуд',
@@ -211,6 +239,10 @@ const table: Record<Language, LanguageTexts> = {
       parkingStartedNow: {
         title: 'Quvvatlash tugadi — avtomobilni uzing',
         body: '{station}: toʻxtash joyi endi pullik, daqiqasiga {fee}.',
+      },
+      fundsRunOut: {
+        title: 'Mablagʻ tugamoqda',
+        body: '{station}: balans yoki kartadagi bloklangan summa deyarli tugadi, quvvatlash toʻxtatilmoqda.',
       },
       ghostStopped: {
         title: 'Seans toʻxtatildi',
@@ -243,7 +275,12 @@ function energy(data: PushEventData, language: Language): string {
 export function pushText(language: Language, type: UserEventType, data: PushEventData): Text {
   const words = table[language];
   const freeMinutes = typeof data.freeMinutes === 'number' ? data.freeMinutes : 0;
-  const key: Key = type === 'parkingStarted' && freeMinutes <= 0 ? 'parkingStartedNow' : type;
+  const key: Key =
+    type === 'parkingStarted' && freeMinutes <= 0
+      ? 'parkingStartedNow'
+      : type === 'limitReached' && data.reason === 'funds'
+        ? 'fundsRunOut'
+        : type;
   const values: Record<string, string> = {
     station: typeof data.stationName === 'string' ? data.stationName : words.station,
     energy: energy(data, language),

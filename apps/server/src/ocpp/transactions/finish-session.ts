@@ -4,6 +4,8 @@ import { recordChargeEvent, type EventDeps } from '../../modules/charges/events'
 import { payerOf } from '../../modules/charges/payer';
 import { tellSessionEnded } from '../../modules/events/session-events';
 import { postTransaction } from '../../modules/ledger/service';
+import { captureSession } from '../../modules/payments/session-payment';
+import { issueSessionReceipt } from '../../modules/receipts/issue';
 import type { Deps } from '../../deps';
 import { costMinor, tariffOf } from './session-cost';
 import {
@@ -30,12 +32,13 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * place a session becomes final, so it is where the money moves, in the same transaction:
  * the cost leaves the payer's wallet for revenue (DESIGN.md: a double-entry ledger). What
  * the wallet does not cover leaves it negative: that is the driver's debt, which blocks the
- * next start until paid. Returns undefined when the session had already ended: a repeated
+ * next start until paid. The receipt is issued in the same transaction; a session paid by
+ * card then has its cost captured from the card's hold, which puts it back on the wallet. Returns undefined when the session had already ended: a repeated
  * StopTransaction changes nothing and posts nothing (and the ledger's unique reference
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents'>,
+  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
@@ -83,10 +86,15 @@ export async function finishSession(
           { owner: { kind: 'revenue' }, amountMinor: cost },
         ],
       });
+      await issueSessionReceipt(tx, deps.brand, session.id);
     }
     return finished;
   });
   if (!done) return undefined;
+  // Paid by card: the cost comes from the hold now (the sweep tries again if this fails).
+  if (done.paymentMethod === 'card') {
+    await captureSession(deps, done.id, done.costMinor).catch(() => undefined);
+  }
   deps.metrics.chargeSessionsEnded.inc({ outcome: 'success' });
   if (done.costMinor > 0)
     deps.metrics.chargeRevenueMinor.inc({ currency: done.currency }, done.costMinor);

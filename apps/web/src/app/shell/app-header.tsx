@@ -11,8 +11,11 @@ import { NavEntry } from './nav-entry';
 import { navItems } from './nav-items';
 import { useHasActiveCharge } from './use-active-charge';
 
-/** The active profile and the notifications: a signed-in driver's only (visitors load none of it). */
-const SignedInTools = lazy(() => import('./signed-in-tools').then((m) => ({ default: m.SignedInTools })));
+/**
+ * The active profile and the notifications: a signed-in driver's only (visitors load none of
+ * it), through the signed-in screens' loader, so the first load names no chunk of its own.
+ */
+const SignedInTools = lazy(() => import('../charge-screens').then((m) => m.loadSignedInTools()));
 
 export function AppHeader() {
   // Not memoised by React Compiler: the shell renders again only on navigation, sign-in and

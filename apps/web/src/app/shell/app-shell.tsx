@@ -9,9 +9,12 @@ import { AppHeader } from './app-header';
 import { TabBar } from './tab-bar';
 import './shell.css';
 
-/** Language from the account and the privacy-policy dialog, for a signed-in user only. */
+/**
+ * Language from the account and the privacy-policy dialog, for a signed-in user only; through
+ * the signed-in screens' loader, so the first load names none of its chunks.
+ */
 const AccountWatch = lazy(() =>
-  Promise.all([import('@/features/profile/components/account-watch'), loadNamespaces(['profile'])]).then(([m]) => ({ default: m.AccountWatch })),
+  Promise.all([import('../charge-screens').then((m) => m.loadAccountWatch()), loadNamespaces(['profile'])]).then(([m]) => m),
 );
 
 /** The main shell: header (with the nav on wide screens), content, tab bar on phones. */

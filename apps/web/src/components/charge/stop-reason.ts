@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 
 // Why a session ended: OCPP 1.6 StopTransaction reasons as the standard spells them, and the
-// server's own (limit reached, battery full, a session that drew nothing, a start the car did
+// server's own (limit reached, battery full, a session that drew nothing, the money ran out, a start the car did
 // not take up in time, a start the station refused, the driver's stop in the app).
 const known = [
   'Local', 'Remote', 'EVDisconnected', 'EmergencyStop', 'PowerLoss', 'Reboot', 'HardReset',
-  'SoftReset', 'UnlockCommand', 'DeAuthorized', 'Other', 'limit', 'full', 'ghost', 'timeout',
+  'SoftReset', 'UnlockCommand', 'DeAuthorized', 'Other', 'limit', 'full', 'ghost', 'funds', 'timeout',
   'rejected', 'driver',
 ] as const;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isSessionOpen } from '@evcharge/api/charges/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { chargingPath } from '@/app/charge-paths';
-import { stationPath } from '@/app/paths';
+import { paths, stationPath } from '@/app/paths';
 import { canStartCharging } from '@/components/charge/charge-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -106,6 +106,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
               <p data-code={start.error instanceof ApiError ? start.error.code : undefined}>
                 {errorText(t, start.error)}
               </p>
+              <MoneyWay error={start.error} />
             </Alert>
           )}
           <Button
@@ -126,4 +127,22 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
       </div>
     </form>
   );
+}
+
+/** Where a refused start is fixed: the debt paid, the balance topped up, or a card bound. */
+function MoneyWay({ error }: { error: unknown }) {
+  const { t } = useTranslation('charging');
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'DEBT_BLOCKS')
+    return <ButtonLink to={paths.debt} variant="primary" icon="wallet" data-testid="start-pay-debt">{t('charging:precharging.payDebt')}</ButtonLink>;
+  if (code === 'INSUFFICIENT_FUNDS')
+    return (
+      <div className="precharge__money-way">
+        <ButtonLink to={paths.wallet} variant="primary" icon="wallet" data-testid="start-top-up">{t('charging:precharging.topUp')}</ButtonLink>
+        <ButtonLink to={paths.cards} icon="card" data-testid="start-bind-card">{t('charging:precharging.bindCard')}</ButtonLink>
+      </div>
+    );
+  if (code === 'CARD_BLOCKED' || (code?.startsWith('ACQ') ?? false))
+    return <ButtonLink to={paths.cards} icon="card" data-testid="start-cards">{t('charging:precharging.bindCard')}</ButtonLink>;
+  return null;
 }

@@ -12,7 +12,7 @@ import { eventLink, eventText } from './event-text';
 
 /** One notification, opened from the list or from a push; opening it marks it read. */
 export function EventDetails({ id }: { id: string }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('settings');
   const format = useFormat();
   const query = useEventQuery(id);
   const event = query.data;
@@ -22,12 +22,12 @@ export function EventDetails({ id }: { id: string }) {
   return (
     <div className="events" data-testid="event-details">
       <ButtonLink to={paths.events} variant="ghost" icon="arrowLeft" className="events__back">
-        {t('events:back')}
+        {t('settings:events.back')}
       </ButtonLink>
       {query.isPending && <Spinner label={t('common:loading')} />}
       {query.isError && (
         <Alert tone={isMissing ? 'info' : 'error'} testId="event-error">
-          <p>{isMissing ? t('events:notFound') : errorText(t, query.error)}</p>
+          <p>{isMissing ? t('settings:events.notFound') : errorText(t, query.error)}</p>
         </Alert>
       )}
       {event && (
@@ -47,7 +47,7 @@ export function EventDetails({ id }: { id: string }) {
               icon={event.type === 'favouriteFree' ? 'pin' : 'history'}
               data-testid="event-link"
             >
-              {t(event.type === 'favouriteFree' ? 'events:openStation' : 'events:openSession')}
+              {t(event.type === 'favouriteFree' ? 'settings:events.openStation' : 'settings:events.openSession')}
             </ButtonLink>
           )}
         </article>

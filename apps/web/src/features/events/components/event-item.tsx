@@ -9,7 +9,7 @@ import { eventText } from './event-text';
 
 /** One notification in the list; opening it shows it whole and marks it read. */
 export function EventItem({ event }: { event: UserEvent }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('settings');
   const format = useFormat();
   const { title, text } = eventText(t, event, format.language);
   const isUnread = event.readAt === null;
@@ -27,7 +27,7 @@ export function EventItem({ event }: { event: UserEvent }) {
         <span className="event-item__body">
           <span className="event-item__title">
             {title}
-            {isUnread && <span className="event-item__new">{t('events:new')}</span>}
+            {isUnread && <span className="event-item__new">{t('settings:events.new')}</span>}
           </span>
           <span className="event-item__text">{text}</span>
           <time className="event-item__time" dateTime={event.createdAt}>

@@ -20,17 +20,21 @@ export function eventText(
   const { data } = event;
   const freeMinutes = data.freeMinutes ?? 0;
   const key =
-    event.type === 'parkingStarted' && freeMinutes <= 0 ? 'parkingStartedNow' : event.type;
+    event.type === 'parkingStarted' && freeMinutes <= 0
+      ? 'parkingStartedNow'
+      : event.type === 'limitReached' && data.reason === 'funds'
+        ? 'fundsRunOut'
+        : event.type;
   const values = {
-    station: data.stationName || t('events:station'),
-    energy: t('events:kwh', {
+    station: data.stationName || t('settings:events.station'),
+    energy: t('settings:events.kwh', {
       value: formatNumber((data.energyWh ?? 0) / 1000, language, { maximumFractionDigits: 2 }),
     }),
     cost: money(data, data.costMinor, language),
     fee: money(data, data.parkingPerMinuteMinor, language),
     minutes: freeMinutes,
   };
-  return { title: t(`events:types.${key}.title`), text: t(`events:types.${key}.text`, values) };
+  return { title: t(`settings:events.types.${key}.title`), text: t(`settings:events.types.${key}.text`, values) };
 }
 
 /** Where the notification leads: the session in the history, or the station. */

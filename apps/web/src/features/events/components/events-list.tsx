@@ -10,17 +10,17 @@ import { EventItem } from './event-item';
 
 /** Newest first, a page at a time; unread ones stand out. */
 export function EventsList() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('settings');
   const query = useEventsQuery();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const first = query.data?.pages[0];
   return (
     <div className="events" data-testid="events-page">
       <header className="events__header">
-        <h1>{t('events:title')}</h1>
+        <h1>{t('settings:events.title')}</h1>
         {first && first.total > 0 && (
           <p className="muted" data-testid="events-unread">
-            {t('events:unread', { count: first.unreadCount })}
+            {t('settings:events.unread', { count: first.unreadCount })}
           </p>
         )}
       </header>
@@ -40,10 +40,10 @@ export function EventsList() {
           <span className="events__empty-icon" aria-hidden="true">
             <PathIcon d={extraIconPaths.bell} size={36} />
           </span>
-          <h2>{t('events:emptyTitle')}</h2>
-          <p className="muted">{t('events:emptyText')}</p>
+          <h2>{t('settings:events.emptyTitle')}</h2>
+          <p className="muted">{t('settings:events.emptyText')}</p>
           <ButtonLink to={paths.appSettings} variant="secondary" icon="settings">
-            {t('events:toSettings')}
+            {t('settings:events.toSettings')}
           </ButtonLink>
         </section>
       )}
@@ -62,7 +62,7 @@ export function EventsList() {
           onClick={() => void query.fetchNextPage()}
           data-testid="events-more"
         >
-          {t('events:more', { shown: items.length, total: first?.total ?? 0 })}
+          {t('settings:events.more', { shown: items.length, total: first?.total ?? 0 })}
         </Button>
       )}
       {query.isFetchNextPageError && (

@@ -7,9 +7,9 @@ import './events.css';
 
 /** events: the driver's notifications, and one of them at `?id=` (where a push leads). */
 export function EventsPage() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('settings');
   const [params] = useSearchParams();
   const id = params.get('id');
-  useDocumentTitle(t('events:title'));
+  useDocumentTitle(t('settings:events.title'));
   return id ? <EventDetails id={id} /> : <EventsList />;
 }

@@ -27,7 +27,7 @@ export function CodeForm({
   onChange,
   onConfirmed,
 }: SentCodeProps) {
-  const { t } = useTranslation('phone');
+  const { t } = useTranslation('profile');
   const format = useFormat();
   const confirmMutation = useConfirmCodeMutation();
   const { register, handleSubmit, setValue, setFocus, formState } = useForm<
@@ -65,9 +65,9 @@ export function CodeForm({
       data-testid="phone-code-form"
     >
       <div className="phone-form__sent" role="status">
-        <p>{isCall ? t('phone:code.calling', { phone }) : t('phone:code.smsSent', { phone })}</p>
+        <p>{isCall ? t('profile:phone.code.calling', { phone }) : t('profile:phone.code.smsSent', { phone })}</p>
         <p className="muted">
-          {t('phone:code.validUntil', {
+          {t('profile:phone.code.validUntil', {
             time: format.date(sent.expiresAt, { timeStyle: 'short' }),
           })}
         </p>
@@ -78,7 +78,7 @@ export function CodeForm({
         </Alert>
       )}
       <Field
-        label={isCall ? t('phone:code.callLabel') : t('phone:code.label')}
+        label={isCall ? t('profile:phone.code.callLabel') : t('profile:phone.code.label')}
         className="phone-form__code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -97,7 +97,7 @@ export function CodeForm({
         disabled={isDead}
         data-testid="phone-confirm"
       >
-        {t('phone:code.submit')}
+        {t('profile:phone.code.submit')}
       </Button>
       <div className="phone-form__more">
         <ResendButton
@@ -107,7 +107,7 @@ export function CodeForm({
           onResend={onResend}
         />
         <Button variant="ghost" onClick={onChange} data-testid="phone-change">
-          {t('phone:resend.change')}
+          {t('profile:phone.resend.change')}
         </Button>
       </div>
     </form>

@@ -24,8 +24,8 @@ type Step = { kind: 'send' } | { kind: 'sent'; sent: SentCode } | { kind: 'done'
  * number that calls, or by a QR code that makes the phone text us the code.
  */
 export function ConfirmPhonePage() {
-  const { t } = useTranslation('phone');
-  useDocumentTitle(t('phone:title'));
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('profile:phone.title'));
   const selfQuery = useSelfQuery();
   const session = useSession();
   const user = selfQuery.data ?? session?.user;
@@ -63,14 +63,14 @@ export function ConfirmPhonePage() {
   return (
     <div className="phone" data-testid="confirm-phone-page">
       <div className="phone__intro">
-        <h1>{t('phone:title')}</h1>
-        {step.kind !== 'done' && <p className="muted">{t('phone:lead')}</p>}
+        <h1>{t('profile:phone.title')}</h1>
+        {step.kind !== 'done' && <p className="muted">{t('profile:phone.lead')}</p>}
       </div>
       {step.kind === 'send' && (
         <>
           {user?.phone && user.isPhoneConfirmed && (
             <Alert tone="success" testId="phone-already-confirmed">
-              <p>{t('phone:alreadyConfirmed', { phone: displayPhone(user.phone) })}</p>
+              <p>{t('profile:phone.alreadyConfirmed', { phone: displayPhone(user.phone) })}</p>
             </Alert>
           )}
           {!user && selfQuery.isPending ? (

@@ -25,7 +25,7 @@ export function QrView({
   onChange,
   onConfirmed,
 }: SentCodeProps) {
-  const { t } = useTranslation('phone');
+  const { t } = useTranslation('profile');
   const client = useQueryClient();
   const check = useCheckCodeQuery(sent.verificationId);
   const secondsLeft = useCountdown(Date.parse(sent.expiresAt));
@@ -44,23 +44,23 @@ export function QrView({
   return (
     <section className="phone__panel phone-qr" data-testid="phone-qr">
       <div className="phone-qr__code">
-        <QrImage text={qr.uri} label={t('phone:qr.imageLabel', { to })} />
+        <QrImage text={qr.uri} label={t('profile:phone.qr.imageLabel', { to })} />
       </div>
       <div className="phone-qr__text">
-        <h2>{t('phone:qr.title')}</h2>
+        <h2>{t('profile:phone.qr.title')}</h2>
         <ol className="phone-qr__steps">
-          <li>{t('phone:qr.step1', { phone: displayPhone(sent.phone) })}</li>
-          <li>{t('phone:qr.step2', { to })}</li>
-          <li>{t('phone:qr.step3')}</li>
+          <li>{t('profile:phone.qr.step1', { phone: displayPhone(sent.phone) })}</li>
+          <li>{t('profile:phone.qr.step2', { to })}</li>
+          <li>{t('profile:phone.qr.step3')}</li>
         </ol>
         {isExpired ? (
           <Alert tone="warning" testId="phone-qr-expired">
-            <p>{t('phone:qr.expired')}</p>
+            <p>{t('profile:phone.qr.expired')}</p>
           </Alert>
         ) : (
           <p className="phone-qr__waiting" role="status" data-testid="phone-qr-waiting">
             <span className="phone-qr__pulse" aria-hidden="true" />
-            {t('phone:qr.waiting')}
+            {t('profile:phone.qr.waiting')}
           </p>
         )}
         {Boolean(resendError ?? check.error) && (
@@ -69,8 +69,8 @@ export function QrView({
           </Alert>
         )}
         <details className="phone-qr__manual">
-          <summary>{t('phone:qr.manualTitle')}</summary>
-          <p>{t('phone:qr.manual', { to })}</p>
+          <summary>{t('profile:phone.qr.manualTitle')}</summary>
+          <p>{t('profile:phone.qr.manual', { to })}</p>
           <p className="phone-qr__sms" data-testid="phone-qr-text">
             {qr.text}
           </p>
@@ -80,7 +80,7 @@ export function QrView({
             data-testid="phone-qr-open"
           >
             <Icon name="send" size={20} />
-            <span>{t('phone:qr.openSms')}</span>
+            <span>{t('profile:phone.qr.openSms')}</span>
           </a>
         </details>
         <div className="phone-form__more">
@@ -91,7 +91,7 @@ export function QrView({
             onResend={onResend}
           />
           <Button variant="ghost" onClick={onChange} data-testid="phone-change">
-            {t('phone:resend.change')}
+            {t('profile:phone.resend.change')}
           </Button>
         </div>
       </div>

@@ -13,7 +13,7 @@ type ResendButtonProps = {
 
 /** "Send again", held back with a countdown for as long as the server asks (resendAfterSeconds). */
 export function ResendButton({ method, at, isLoading, onResend }: ResendButtonProps) {
-  const { t } = useTranslation('phone');
+  const { t } = useTranslation('profile');
   const left = useCountdown(at);
   return (
     <Button
@@ -25,8 +25,8 @@ export function ResendButton({ method, at, isLoading, onResend }: ResendButtonPr
       data-testid="phone-resend"
     >
       {left > 0
-        ? t('phone:resend.wait', { time: formatCountdown(left) })
-        : t(`phone:resend.again.${method}`)}
+        ? t('profile:phone.resend.wait', { time: formatCountdown(left) })
+        : t(`profile:phone.resend.again.${method}`)}
     </Button>
   );
 }

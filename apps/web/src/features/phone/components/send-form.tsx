@@ -34,7 +34,7 @@ type SendFormProps = {
 
 /** The phone (RU, AZ, UZ and the brand's country) and the way to confirm it. */
 export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend }: SendFormProps) {
-  const { t } = useTranslation('phone');
+  const { t } = useTranslation('profile');
   const brand = useBrandQuery();
   const allowed = phoneCountriesFor(brandCountry(brand.data?.country));
   const prefixes = [...new Set(allowed.map((country) => phoneCountries[country].prefix))].join(
@@ -74,24 +74,24 @@ export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend
         </Alert>
       )}
       <Field
-        label={t('phone:form.phone')}
+        label={t('profile:phone.form.phone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="+7 999 123-45-67"
-        hint={t('phone:form.prefixHint', { prefixes })}
+        hint={t('profile:phone.form.prefixHint', { prefixes })}
         data-testid="phone-input"
         error={fieldErrorText(t, formState.errors.phone)}
         {...register('phone')}
       />
       <div className="phone-form__method">
         <SegmentedChoice
-          legend={t('phone:form.method')}
+          legend={t('profile:phone.form.method')}
           name="method"
           value={method}
           options={phoneConfirmMethods.map((value) => ({
             value,
-            label: t(`phone:methods.${value}`),
+            label: t(`profile:phone.methods.${value}`),
             testId: `phone-method-${value}`,
           }))}
           onChange={setMethod}
@@ -99,11 +99,11 @@ export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend
         />
         <p className="phone-form__method-hint" data-testid="phone-method-hint">
           <Icon name={methodIcons[method]} size={20} />
-          <span>{t(`phone:methods.hint.${method}`)}</span>
+          <span>{t(`profile:phone.methods.hint.${method}`)}</span>
         </p>
       </div>
       <Button type="submit" block isLoading={isSending} data-testid="phone-send">
-        {t(`phone:form.submit.${method}`)}
+        {t(`profile:phone.form.submit.${method}`)}
       </Button>
     </form>
   );

@@ -4,8 +4,8 @@ import { ApiError, errorText } from '@/lib/api-error';
 /** "Try again in 40 s" or, for longer waits, in whole minutes. */
 export function waitText(t: TFunction, seconds: number): string {
   return seconds < 60
-    ? t('phone:errors.waitSeconds', { seconds: Math.max(1, Math.ceil(seconds)) })
-    : t('phone:errors.waitMinutes', { minutes: Math.ceil(seconds / 60) });
+    ? t('profile:phone.errors.waitSeconds', { seconds: Math.max(1, Math.ceil(seconds)) })
+    : t('profile:phone.errors.waitMinutes', { minutes: Math.ceil(seconds / 60) });
 }
 
 /**
@@ -17,9 +17,9 @@ export function phoneErrorText(t: TFunction, error: unknown): string {
   const { attemptsLeft, retryAfterSeconds } = error.details;
   if (error.code === 'WRONG_CODE' && attemptsLeft !== undefined) {
     const tries = Number(attemptsLeft);
-    return tries > 0 ? t('phone:errors.wrongCode', { tries }) : t('phone:errors.lastTry');
+    return tries > 0 ? t('profile:phone.errors.wrongCode', { tries }) : t('profile:phone.errors.lastTry');
   }
-  if (error.code === 'LINK_INVALID') return t('phone:errors.codeInvalid');
+  if (error.code === 'LINK_INVALID') return t('profile:phone.errors.codeInvalid');
   if (error.code === 'TOO_MANY_REQUESTS' && retryAfterSeconds !== undefined) {
     return `${t('errors:TOO_MANY_REQUESTS')} ${waitText(t, Number(retryAfterSeconds))}`;
   }

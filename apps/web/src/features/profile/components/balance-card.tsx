@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
 import type { User } from '@evcharge/api/common';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
@@ -27,6 +29,21 @@ export function BalanceCard({ user }: { user: User }) {
       ) : (
         <p className="muted small">{t('profile:balance.noDebt')}</p>
       )}
+      <div className="profile__money-actions">
+        {debtMinor > 0 && (
+          <ButtonLink to={paths.debt} variant="primary" icon="wallet" data-testid="profile-pay-debt">
+            {t('profile:balance.payDebt')}
+          </ButtonLink>
+        )}
+        <ButtonLink
+          to={paths.wallet}
+          variant={debtMinor > 0 ? 'secondary' : 'primary'}
+          icon="card"
+          data-testid="profile-top-up"
+        >
+          {t('profile:balance.topUp')}
+        </ButtonLink>
+      </div>
     </Card>
   );
 }

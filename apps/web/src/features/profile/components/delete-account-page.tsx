@@ -27,7 +27,7 @@ function Blocked({ check }: { check: Check }) {
         <Alert tone="error" title={t('profile:account.delete.debtTitle')} testId="delete-blocked-debt">
           <p>{t('profile:account.delete.debtText', { amount: format.money(check.debtMinor, check.currency) })}</p>
         </Alert>
-        <ButtonLink to={paths.profile} variant="primary" icon="wallet" data-testid="delete-pay-debt">
+        <ButtonLink to={paths.debt} variant="primary" icon="wallet" data-testid="delete-pay-debt">
           {t('profile:account.delete.payDebt')}
         </ButtonLink>
       </div>

@@ -11,6 +11,8 @@ const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: s
   { to: paths.dashboard, icon: 'chart', titleKey: 'common:nav.dashboard', hintKey: 'profile:dashboardHint', testId: 'profile-dashboard-link' },
   { to: paths.cars, icon: 'car', titleKey: 'profile:cars', hintKey: 'profile:carsHint', testId: 'profile-cars-link' },
   { to: paths.favourites, icon: 'heart', titleKey: 'profile:favourites', hintKey: 'profile:favouritesHint', testId: 'profile-favourites-link' },
+  { to: paths.cards, icon: 'card', titleKey: 'profile:cards', hintKey: 'profile:cardsHint', testId: 'profile-cards-link' },
+  { to: paths.receipts, icon: 'document', titleKey: 'profile:receipts', hintKey: 'profile:receiptsHint', testId: 'profile-receipts-link' },
   { to: paths.profileSettings, icon: 'user', titleKey: 'profile:profileSettings', hintKey: 'profile:profileSettingsHint', testId: 'profile-settings-page-link' },
   { to: paths.multiaccount, icon: 'wallet', titleKey: 'common:profiles.linkTitle', hintKey: 'common:profiles.linkHint', testId: 'profile-multiaccount-link' },
   { to: paths.appSettings, icon: 'settings', titleKey: 'profile:appSettings', hintKey: 'profile:appSettingsHint', testId: 'profile-settings-link' },

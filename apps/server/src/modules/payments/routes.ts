@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { getBalance, listBalanceOperations, payDebt, refundBalance, topUpBalance } from '@evcharge/api/payments/balance';
+import { bindCard, deleteCard, listCards, setDefaultCard } from '@evcharge/api/payments/cards';
+import { acquirerCallback, getPayment } from '@evcharge/api/payments/payments';
+import { AppError } from '@evcharge/domain/errors';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
+import { balanceOperationsOf } from './operations-list';
+import {
+  balanceOf,
+  cardsOf,
+  onCallback,
+  payDebt as payDebtOf,
+  paymentOf,
+  refund,
+  removeCard,
+  setDefault,
+  startBinding,
+  topUp,
+} from './service';
+
+export function paymentRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
+  // Routes that reach the acquirer take the stricter limit: card testing is what fraud tries.
+  const PAYMENT_RATE_LIMIT = authRateLimit(limits);
+  route(app, listCards, async ({ auth }) => ({ items: await cardsOf(deps, auth.user.id) }));
+  route(app, bindCard, async ({ auth }) => startBinding(deps, auth.user), {
+    rateLimit: PAYMENT_RATE_LIMIT,
+  });
+  route(app, setDefaultCard, async ({ auth, params }) => setDefault(deps, auth.user.id, params.id));
+  route(app, deleteCard, async ({ auth, params }) => {
+    await removeCard(deps, auth.user.id, params.id);
+    return { ok: true as const };
+  });
+
+  route(app, getBalance, async ({ auth }) => balanceOf(deps, auth.user));
+  route(app, listBalanceOperations, async ({ auth, query }) =>
+    balanceOperationsOf(deps.db, auth.user.id, query),
+  );
+  route(app, topUpBalance, async ({ auth, body }) => topUp(deps, auth.user, body), {
+    rateLimit: PAYMENT_RATE_LIMIT,
+  });
+  route(app, refundBalance, async ({ auth, body }) => refund(deps, auth.user, body.amountMinor), {
+    rateLimit: PAYMENT_RATE_LIMIT,
+  });
+  route(app, payDebt, async ({ auth, body }) => payDebtOf(deps, auth.user, body), {
+    rateLimit: PAYMENT_RATE_LIMIT,
+  });
+
+  route(app, getPayment, async ({ auth, params }) => paymentOf(deps, auth.user.id, params.id));
+  route(app, acquirerCallback, async ({ params, request }) => {
+    if (params.acquirer !== deps.acquirer.name) throw new AppError('NOT_FOUND');
+    const paymentId = deps.acquirer.verifyCallback(request.rawJson ?? '', request.headers);
+    if (!paymentId) throw new AppError('FORBIDDEN');
+    await onCallback(deps, paymentId);
+    return { ok: true as const };
+  });
+}

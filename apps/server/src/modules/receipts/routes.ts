@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { errorBodySchema } from '@evcharge/api/common';
+import {
+  getReceipt,
+  listChargesPlusReserves,
+  listReceipts,
+  receiptPdfPath,
+} from '@evcharge/api/payments/receipts';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import { requireUser } from '../../plugins/auth';
+import { listChargesAndReserves } from './charges-plus-reserves';
+import { renderReceiptPdf } from './pdf';
+import { findUserReceipt, listUserReceipts, toReceipt } from './service';
+
+export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, brand } = deps;
+  route(app, listReceipts, async ({ auth, query }) => listUserReceipts(db, auth.user.id, query));
+  route(app, getReceipt, async ({ auth, params }) =>
+    toReceipt(await findUserReceipt(db, auth.user.id, params.id)),
+  );
+  route(app, listChargesPlusReserves, async ({ auth, query }) =>
+    listChargesAndReserves(db, auth.user.id, query),
+  );
+
+  // Not JSON, so not through `route`; the same auth (401 with the JSON error body) and the
+  // same params schema as getReceipt, and it is listed in the OpenAPI document.
+  app.get(
+    receiptPdfPath,
+    {
+      schema: {
+        summary: 'One receipt as a PDF (application/pdf)',
+        tags: ['payments'],
+        security: [{ bearerAuth: [] }],
+        params: getReceipt.params,
+        response: { '4xx': errorBodySchema, '5xx': errorBodySchema },
+      },
+      preParsing: requireUser,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const { id } = request.params as { id: string };
+      if (!auth) throw new Error('requireUser let an anonymous request through');
+      const row = await findUserReceipt(db, auth.user.id, id);
+      const pdf = await renderReceiptPdf(row, {
+        language: auth.user.lang,
+        utcOffsetMinutes: brand.support.hours.utcOffsetMinutes,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${row.receipt.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

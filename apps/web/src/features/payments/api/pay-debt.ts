@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContractBody } from '@evcharge/api/contract';
+import { payDebt } from '@evcharge/api/payments/balance';
+import { apiRequest } from '@/lib/api-client';
+import { refreshMoney } from './payment-keys';
+
+export type PayDebtBody = ContractBody<typeof payDebt>;
+
+// POST /debt/pay: the whole debt, by a bound card or on the acquirer's page (SPEC §8: debt
+// blocks continuing, so a paid debt unblocks starting a session at once).
+export function usePayDebtMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayDebtBody) => apiRequest(payDebt, { body }),
+    onSettled: () => refreshMoney(client),
+  });
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearSession, startSession } from '@/lib/session';
+import { buildClient } from '@/test/builders';
+import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
+import { jsonResponse, renderScreen } from '@/test/render';
+import { buildReceipt } from '../testing/payment-builders';
+import { ReceiptPage } from './receipt-page';
+
+const receipt = buildReceipt();
+const path = `/receipt/${receipt.id}`;
+
+function serve(extra: FetchRoute[] = []) {
+  const server = routeFetch([...extra, { path: `/api/receipts/${receipt.id}`, reply: () => jsonResponse(200, receipt) }]);
+  vi.stubGlobal('fetch', server.fetch);
+  return server;
+}
+
+beforeEach(() => startSession(buildClient('tok')));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+describe('ReceiptPage', () => {
+  it('shows the seller, the items with their VAT, the totals and how it was paid', async () => {
+    serve();
+    await renderScreen(<ReceiptPage />, path);
+    const document = await screen.findByTestId('receipt');
+    expect(within(document).getByTestId('receipt-number').textContent).toBe('Receipt No. EV-2025-000123');
+    expect(within(document).getByTestId('receipt-kind').textContent).toBe('Charging session');
+    expect(within(document).getByTestId('receipt-date').textContent).toMatch(/^May 12, 2025/);
+    const seller = within(document).getByTestId('receipt-seller');
+    for (const text of ['Seller LLC', '7701234567', 'Moscow, Tverskaya St 1', 'receipts@example.com']) expect(seller.textContent).toContain(text);
+    const rows = within(document).getAllByTestId('receipt-item-row');
+    expect(rows).toHaveLength(2);
+    const [energy, parking] = rows as [HTMLElement, HTMLElement];
+    expect(within(energy).getByTestId('receipt-item-title').textContent).toBe('Energy');
+    expect(energy.textContent).toContain('25.5 kWh');
+    expect(energy.textContent).toContain('₽20.00');
+    expect(within(energy).getByTestId('receipt-item-vat').textContent).toBe('20%');
+    expect(within(energy).getByTestId('receipt-item-amount').textContent).toBe('₽510.00');
+    expect(within(parking).getByTestId('receipt-item-title').textContent).toBe('Parking');
+    expect(parking.textContent).toContain('18 min');
+    expect(within(document).getByTestId('receipt-vat').textContent).toBe('Including VAT 20%₽100.00');
+    expect(within(document).getByTestId('receipt-total').textContent).toBe('Total₽600.00');
+    expect(within(document).getByTestId('receipt-payment').textContent).toContain('Mastercard •••• 5454');
+    expect(within(document).getByTestId('receipt-currency').textContent).toContain('RUB');
+    expect(within(document).getByTestId('receipt-session').textContent).toContain('Tverskaya 12');
+  });
+
+  it('says "No VAT" for a seller who does not pay it, and names items it has no text for by their title', async () => {
+    const noVat = buildReceipt({
+      vatMinor: 0, vatRatePercent: null,
+      items: [{ code: 'mystery' as 'energy', title: 'Mystery fee', quantity: 1, unit: 'pcs', unitPriceMinor: 60_000, amountMinor: 60_000, vatRatePercent: null, vatMinor: 0 }],
+    });
+    vi.stubGlobal('fetch', routeFetch([{ path: `/api/receipts/${receipt.id}`, reply: () => jsonResponse(200, noVat) }]).fetch);
+    await renderScreen(<ReceiptPage />, path);
+    const row = await screen.findByTestId('receipt-item-row');
+    expect(within(row).getByTestId('receipt-item-title').textContent).toBe('Mystery fee');
+    expect(row.textContent).toContain('1 pcs');
+    expect(within(row).getByTestId('receipt-item-vat').textContent).toBe('No VAT');
+    expect(screen.getByTestId('receipt-vat').textContent).toBe('Including VATNo VAT');
+  });
+
+  it('prints the page', async () => {
+    serve();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await renderScreen(<ReceiptPage />, path);
+    await userEvent.setup().click(await screen.findByTestId('receipt-print'));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('downloads the PDF with the access token and names the file after the receipt', async () => {
+    const server = serve([{
+      path: `/api/receipts/${receipt.id}/pdf`,
+      reply: () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    }]);
+    const headers: (Record<string, string> | undefined)[] = [];
+    const fetchWithHeaders = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      headers.push(init?.headers as Record<string, string> | undefined);
+      return server.fetch(input, init);
+    });
+    vi.stubGlobal('fetch', fetchWithHeaders);
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    // jsdom has no object URLs: the browser's part is stood in for.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('receipt-EV-2025-000123.pdf');
+      expect(this.href).toBe('blob:receipt');
+    });
+    await renderScreen(<ReceiptPage />, path);
+    await userEvent.setup().click(await screen.findByTestId('receipt-download'));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const pdfCall = server.sent.findIndex((r) => r.url.pathname.endsWith('/pdf'));
+    expect(headers[pdfCall]?.Authorization).toBe('Bearer tok');
+    expect(createObjectURL).toHaveBeenCalledOnce();
+  });
+
+  it('says why the PDF did not come', async () => {
+    serve([{ path: `/api/receipts/${receipt.id}/pdf`, reply: () => jsonResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'down' }) }]);
+    await renderScreen(<ReceiptPage />, path);
+    await userEvent.setup().click(await screen.findByTestId('receipt-download'));
+    expect((await screen.findByTestId('receipt-download-error')).textContent).toBeTruthy();
+  });
+
+  it('shows the error of a receipt that is not there', async () => {
+    vi.stubGlobal('fetch', routeFetch([]).fetch);
+    await renderScreen(<ReceiptPage />, path);
+    expect(await screen.findByTestId('receipt-error')).toBeTruthy();
+  });
+});
