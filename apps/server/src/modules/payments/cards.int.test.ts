@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '@evcharge/api/persons/account';
 import { getBalance, topUpBalance } from '@evcharge/api/payments/balance';
 import { bindCard, deleteCard, listCards, setDefaultCard } from '@evcharge/api/payments/cards';
 import { getPayment } from '@evcharge/api/payments/payments';
 import type { Card, PaymentResult } from '@evcharge/api/payments/payment-schemas';
+import { paymentCards } from '../../db/schema/driver';
+import { sandboxCards } from '../../db/schema/sandbox-acquirer';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { ownPath, payOnSandboxPage } from '../../test/sandbox-card';
@@ -125,6 +129,28 @@ describe('card binding', () => {
     expect(
       (await server.call(deleteCard, { token: stranger.token, params: { id: card!.id } })).status,
     ).toBe(404);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the cards, and the acquirer forgets their tokens', async () => {
+    const user = await signedInUser(server, confirmedPhone());
+    await bind(user.token, '4242424242424242');
+    const [card] = await server.db
+      .select()
+      .from(paymentCards)
+      .where(eq(paymentCards.userId, user.id));
+    const deleted = await server.call(deleteAccount, {
+      token: user.token,
+      body: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await server.db.select().from(paymentCards).where(eq(paymentCards.userId, user.id))).toEqual([]);
+    const [atAcquirer] = await server.db
+      .select()
+      .from(sandboxCards)
+      .where(eq(sandboxCards.token, card!.token));
+    expect(atAcquirer?.unbound).toBeInstanceOf(Date);
   });
 });
 

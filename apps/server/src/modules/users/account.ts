@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@evcharge/domain/errors';
-import { and, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, loyaltyCards, paymentCards, rfidTags } from '../../db/schema/driver';
-import { balanceOperations } from '../../db/schema/money';
 import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
 import { messages, reviews } from '../../db/schema/social';
 import { likedStations } from '../../db/schema/stations';
@@ -16,6 +15,7 @@ import {
   users,
 } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
+import type { Acquirer } from '../../payments/acquirer';
 import { verifyPassword } from '../auth/passwords';
 import { lockUser, openSessionCount } from '../charges/payer';
 import { userWalletBalanceMinor } from '../ledger/repo';
@@ -89,11 +89,16 @@ function blockerError(state: DeletionState): AppError {
  * deletion. Sessions, ledger postings and receipts stay (the law keeps them), tied to a
  * user row that no longer says who it was.
  */
-export async function deleteAccount(db: Db, user: UserRow, password: string): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  user: UserRow,
+  password: string,
+  acquirer?: Pick<Acquirer, 'name' | 'unbind'>,
+): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await db.transaction(async (tx) => {
+  const cards = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const state = await deletionState(tx, user);
     if (!state.allowed) throw blockerError(state);
@@ -116,18 +121,11 @@ export async function deleteAccount(db: Db, user: UserRow, password: string): Pr
     ]) {
       await tx.delete(table).where(eq(table.userId, user.id));
     }
-    // Cards behind past top-ups stay as blocked rows without their token; the rest go.
-    const usedCards = tx
-      .select({ id: balanceOperations.cardId })
-      .from(balanceOperations)
-      .where(and(eq(balanceOperations.userId, user.id), isNotNull(balanceOperations.cardId)));
-    await tx
+    // The cards go (past operations keep no link to them; their receipts say what was shown).
+    const cards = await tx
       .delete(paymentCards)
-      .where(and(eq(paymentCards.userId, user.id), notInArray(paymentCards.id, usedCards)));
-    await tx
-      .update(paymentCards)
-      .set({ status: 'blocked', isDefault: false, token: `deleted:${randomUUID()}`, bank: null })
-      .where(eq(paymentCards.userId, user.id));
+      .where(eq(paymentCards.userId, user.id))
+      .returning({ acquirer: paymentCards.acquirer, token: paymentCards.token });
     // Reviews stay on the stations, no longer signed.
     await tx.update(reviews).set({ isAnonymous: true }).where(eq(reviews.userId, user.id));
     await tx
@@ -147,5 +145,12 @@ export async function deleteAccount(db: Db, user: UserRow, password: string): Pr
         deletedAt: new Date(),
       })
       .where(eq(users.id, user.id));
+    return cards;
   });
+  // After the commit: the acquirer forgets the tokens (one it cannot reach is no longer ours).
+  await Promise.allSettled(
+    cards
+      .filter((card) => acquirer && card.acquirer === acquirer.name)
+      .map((card) => acquirer?.unbind(card.token)),
+  );
 }

@@ -62,7 +62,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
     app,
     deleteAccountContract,
     async ({ auth, body }) => {
-      await deleteAccount(db, auth.user, body.password);
+      await deleteAccount(db, auth.user, body.password, deps.acquirer);
       return { ok: true as const };
     },
     strict,
