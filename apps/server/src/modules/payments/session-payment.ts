@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
@@ -120,8 +120,11 @@ export async function sweepPayments(deps: PaymentDeps, now = new Date()) {
       and(
         eq(balanceOperations.status, 'pending'),
         lt(balanceOperations.updatedAt, new Date(now.getTime() - 60_000)),
+        // A card page left open for a day is the driver's to finish (the return page settles it).
+        gt(balanceOperations.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
       ),
     )
+    .orderBy(balanceOperations.updatedAt)
     .limit(100);
   for (const operation of open) await settleOperation(deps, operation);
 }
