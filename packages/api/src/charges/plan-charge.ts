@@ -26,9 +26,17 @@ export const planCharge = defineContract({
     minutes: z.number().int().nullable(),
     costMinor: z.number().int().nullable(),
     currency: z.enum(currencies),
-    /** Whether the driver's wallet holds the minimum to start (SPEC §5), and that minimum. */
+    /**
+     * Whether a start would be taken now, as the start decides it: the balance holds the
+     * minimum (SPEC §5), or a linked default card will be held; no debt.
+     */
     canStart: z.boolean(),
     minBalanceMinor: z.number().int(),
     balanceMinor: z.number().int(),
+    /** Why not: a debt, not enough money (and no card), or the default card blocked. */
+    blockedBy: z.enum(['debt', 'funds', 'cardBlocked']).nullable(),
+    /** What would pay: the balance, the default card (held for cardHoldMinor), the company. */
+    payWith: z.enum(['balance', 'card', 'company']).nullable(),
+    cardHoldMinor: z.number().int().nullable(),
   }),
 });

@@ -12,6 +12,8 @@ export const demoAccounts = {
   corp: { email: 'corp@evcharge.demo', password: 'Corp1234' },
   /** Owes for a session the balance did not cover: shows what debt blocks. */
   mark: { email: 'mark@evcharge.demo', password: 'Mark1234' },
+  /** Owes too, and pays it in the money journey (e2e/tests/money.spec.ts), so Mark keeps his. */
+  lena: { email: 'lena@evcharge.demo', password: 'Lena1234' },
 } as const;
 
 export async function insertDemoAccounts(db: Db) {
@@ -19,7 +21,7 @@ export async function insertDemoAccounts(db: Db) {
     privacyPolicyVersion: brandById('demo').privacyPolicyVersion,
     privacyPolicyAcceptedAt: new Date(),
   };
-  const [driverHash, annaHash, corpHash, markHash] = await Promise.all(
+  const [driverHash, annaHash, corpHash, markHash, lenaHash] = await Promise.all(
     Object.values(demoAccounts).map((account) => hashPassword(account.password)),
   );
   const [company] = await db
@@ -31,7 +33,7 @@ export async function insertDemoAccounts(db: Db) {
       notificationContact: 'fleet@evlogistics.demo',
     })
     .returning();
-  if (!company || !driverHash || !annaHash || !corpHash || !markHash)
+  if (!company || !driverHash || !annaHash || !corpHash || !markHash || !lenaHash)
     throw new Error('demo account setup failed');
 
   const inserted = await db
@@ -83,6 +85,18 @@ export async function insertDemoAccounts(db: Db) {
         isEmailConfirmed: true,
         isPhoneConfirmed: true,
         passwordHash: markHash,
+        lang: 'en',
+        currency: 'rub',
+        ...policy,
+      },
+      {
+        name: 'Lena',
+        surname: 'Orlova',
+        email: demoAccounts.lena.email,
+        phone: '+79990000005',
+        isEmailConfirmed: true,
+        isPhoneConfirmed: true,
+        passwordHash: lenaHash,
         lang: 'en',
         currency: 'rub',
         ...policy,
@@ -146,6 +160,20 @@ export async function insertDemoAccounts(db: Db) {
         amountMinor: -35_000,
       },
       { owner: { kind: 'revenue' }, amountMinor: 35_000 },
+    ],
+  });
+  // Lena owes 240 ₽ the same way.
+  await postTransaction(db, {
+    kind: 'charge_payment',
+    reference: 'demo-lena-unpaid-session',
+    description: 'Demo session not covered by the balance',
+    currency: 'rub',
+    postings: [
+      {
+        owner: { kind: 'user_wallet', userId: idOf(demoAccounts.lena.email) },
+        amountMinor: -24_000,
+      },
+      { owner: { kind: 'revenue' }, amountMinor: 24_000 },
     ],
   });
   return { driverId, corpId, companyId: company.id };

@@ -296,6 +296,9 @@ describe('POST /charge/plan', () => {
       canStart: false,
       minBalanceMinor: 10_000,
       balanceMinor: 5_000,
+      blockedBy: 'funds',
+      payWith: null,
+      cardHoldMinor: null,
     });
     const full = await server.call<{ energyWh: number }>(planCharge, {
       token: who.token,

@@ -72,3 +72,20 @@ export async function openSessionCount(db: Db, userId: string) {
     );
   return row?.count ?? 0;
 }
+
+/** What the driver's open sessions paid from the balance cost so far. */
+export async function openBalanceSessionsCost(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
+    })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        eq(chargingSessions.paymentMethod, 'balance'),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

@@ -9,8 +9,8 @@ import { users } from '../../db/schema/users';
 import { stationTariffAt } from '../../ocpp/transactions/session-repo';
 import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { stations } from '../../db/schema/stations';
-import { walletBalanceMinor, payerForProfile } from './payer';
-import { connectorPlace, isVisibleTo } from './start';
+import { payerForProfile } from './payer';
+import { connectorPlace, isVisibleTo, paymentFor } from './start';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
 
@@ -77,18 +77,28 @@ export async function planSession(
     .from(users)
     .where(eq(users.id, userId));
   const payer = payerForProfile(userId, user);
-  const balanceMinor = await walletBalanceMinor(db, payer, tariff.currency);
+  const payment = await paymentFor(db, userId, payer, tariff.currency);
   const minBalanceMinor = minStartBalanceMinor(tariff.currency);
+  const refusal = 'refusal' in payment ? payment.refusal.code : null;
   return {
     powerW: plan.powerW,
     energyWh: plan.energyWh ?? null,
     minutes: plan.minutes ?? null,
     costMinor,
     currency: tariff.currency,
-    canStart: balanceMinor >= minBalanceMinor,
+    canStart: refusal === null,
     minBalanceMinor,
-    balanceMinor,
+    balanceMinor: payment.balanceMinor,
+    blockedBy: blockedByOf(refusal),
+    payWith: 'refusal' in payment ? null : payment.method,
+    cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
   };
+}
+
+function blockedByOf(refusal: string | null): 'debt' | 'funds' | 'cardBlocked' | null {
+  if (refusal === null) return null;
+  if (refusal === 'DEBT_BLOCKS') return 'debt';
+  return refusal === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
 }
 
 /** Searching more energy than this (1 MWh) is pointless for one car. */

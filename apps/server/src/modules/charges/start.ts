@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import {
@@ -11,7 +11,7 @@ import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
+import { chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';
 import { chargePoints, type ReportedStatus } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
@@ -29,6 +29,7 @@ import {
   openSessionCount,
   walletBalanceMinor,
   payerForProfile,
+  openBalanceSessionsCost,
   type Payer,
 } from './payer';
 
@@ -130,45 +131,42 @@ async function carOf(db: Db, userId: string, carId: string | null | undefined) {
 }
 
 /**
- * How a start is paid (issue 6): from the balance while what it holds (less what the
+ * How a start is paid (issue 6), or why it cannot be (the plan shows the same answer before the
+ * driver taps Start): from the balance while what it holds (less what the
  * driver's other open sessions may still cost) covers the minimum; else from the default card,
  * held at the start; a company's balance for a corporate profile. The cap is what the server
  * stops the session before. A debt blocks every start on the personal profile.
  */
-async function paymentFor(tx: Db, userId: string, payer: Payer, currency: Charge['currency']) {
+export async function paymentFor(
+  tx: Db,
+  userId: string,
+  payer: Payer,
+  currency: Charge['currency'],
+): Promise<
+  | { method: 'balance' | 'company'; capMinor: number; card: undefined; balanceMinor: number }
+  | { method: 'card'; capMinor: number; card: NonNullable<Awaited<ReturnType<typeof defaultCard>>>; balanceMinor: number }
+  | { refusal: AppError; balanceMinor: number }
+> {
   const balance = await walletBalanceMinor(tx, payer, currency);
   const minimum = minStartBalanceMinor(currency);
+  const refuse = (refusal: AppError) => ({ refusal, balanceMinor: balance });
   if (payer.kind === 'company_wallet') {
-    if (balance < minimum) throw new AppError('COMPANY_BALANCE_INSUFFICIENT');
-    return { method: 'company' as const, capMinor: balance, card: undefined };
+    if (balance < minimum) return refuse(new AppError('COMPANY_BALANCE_INSUFFICIENT'));
+    return { method: 'company', capMinor: balance, card: undefined, balanceMinor: balance };
   }
-  if (balance < 0) throw new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } });
+  if (balance < 0) return refuse(new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } }));
   const available = balance - (await openBalanceSessionsCost(tx, userId));
-  if (available >= minimum) return { method: 'balance' as const, capMinor: available, card: undefined };
+  if (available >= minimum)
+    return { method: 'balance', capMinor: available, card: undefined, balanceMinor: balance };
   const card = await defaultCard(tx, userId);
-  if (card?.status === 'blocked') throw new AppError('CARD_BLOCKED');
+  if (card?.status === 'blocked') return refuse(new AppError('CARD_BLOCKED'));
   if (!card || card.status !== 'linked')
-    throw new AppError('INSUFFICIENT_FUNDS', {
-      details: { balanceMinor: balance, minBalanceMinor: minimum },
-    });
-  return { method: 'card' as const, capMinor: cardHoldMinor(currency), card };
-}
-
-/** What the driver's open sessions paid from the balance cost so far. */
-async function openBalanceSessionsCost(tx: Db, userId: string) {
-  const [row] = await tx
-    .select({
-      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
-    })
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.userId, userId),
-        eq(chargingSessions.paymentMethod, 'balance'),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-      ),
+    return refuse(
+      new AppError('INSUFFICIENT_FUNDS', {
+        details: { balanceMinor: balance, minBalanceMinor: minimum },
+      }),
     );
-  return Number(row?.total ?? 0);
+  return { method: 'card', capMinor: cardHoldMinor(currency), card, balanceMinor: balance };
 }
 
 /**
@@ -196,6 +194,7 @@ async function prepareSession(
       if (!user) throw new AppError('UNAUTHORIZED');
       const payer = payerForProfile(userId, user);
       const payment = await paymentFor(tx, userId, payer, values.currency);
+      if ('refusal' in payment) throw payment.refusal;
       if ((await openSessionCount(tx, userId)) >= config.charging.maxSessionsPerUser)
         throw new AppError('TOO_MANY_SESSIONS', {
           details: { limit: config.charging.maxSessionsPerUser },

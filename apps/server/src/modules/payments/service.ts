@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import { maxTopUpMinor } from '@evcharge/domain/payments';
@@ -7,7 +7,12 @@ import { paymentCards } from '../../db/schema/driver';
 import { balanceOperations } from '../../db/schema/money';
 import type { UserRow } from '../../plugins/auth';
 import { requireConfirmedPhone } from '../phone/guard';
-import { lockUser, payerForProfile, walletBalanceMinor } from '../charges/payer';
+import {
+  lockUser,
+  openBalanceSessionsCost,
+  payerForProfile,
+  walletBalanceMinor,
+} from '../charges/payer';
 import { cardOfUser, cardView, listCards, makeDefault } from './card-store';
 import {
   applyOutcome,
@@ -196,28 +201,64 @@ export async function topUp(
   });
 }
 
+/** A debt payment still open this long is the one a second tap continues. */
+const DEBT_PAYMENT_OPEN_MS = 15 * 60_000;
+
+/**
+ * Pays the whole debt. The driver's row is locked while the debt is read and the operation
+ * recorded, so a double tap cannot pay it twice: while a debt payment the same way (the same
+ * card, or the card page) is open, the second request answers that one (with its card page
+ * when it has one) instead of a new charge.
+ */
 export async function payDebt(
   deps: PaymentDeps,
   user: UserRow,
   body: { cardId?: string | null; saveCard?: boolean },
 ): Promise<PaymentResult> {
-  const balance = await walletBalanceMinor(
-    deps.db,
-    { kind: 'user_wallet', userId: user.id },
-    user.currency,
-  );
-  if (balance >= 0) throw new AppError('NO_DEBT');
-  if (body.saveCard && !body.cardId) requireConfirmedPhone(user);
-  const card = body.cardId ? await payingCard(deps, user, body.cardId) : undefined;
-  const operation = await createOperation(deps, {
-    userId: user.id,
-    orderType: 'PayDebt',
-    amountMinor: -balance,
-    currency: user.currency,
-    cardId: card?.id ?? null,
+  const decided = await deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const [open] = await tx
+      .select()
+      .from(balanceOperations)
+      .where(
+        and(
+          eq(balanceOperations.userId, user.id),
+          eq(balanceOperations.orderType, 'PayDebt'),
+          eq(balanceOperations.status, 'pending'),
+          gt(balanceOperations.createdAt, new Date(Date.now() - DEBT_PAYMENT_OPEN_MS)),
+          // The same way of paying: a card page left open does not stop paying by a bound card.
+          body.cardId
+            ? eq(balanceOperations.cardId, body.cardId)
+            : isNull(balanceOperations.cardId),
+        ),
+      )
+      .orderBy(desc(balanceOperations.createdAt))
+      .limit(1);
+    if (open) return { open };
+    const balance = await walletBalanceMinor(
+      tx,
+      { kind: 'user_wallet', userId: user.id },
+      user.currency,
+    );
+    if (balance >= 0) throw new AppError('NO_DEBT');
+    if (body.saveCard && !body.cardId) requireConfirmedPhone(user);
+    const card = body.cardId ? await payingCard({ ...deps, db: tx }, user, body.cardId) : undefined;
+    const operation = await createOperation(
+      deps,
+      {
+        userId: user.id,
+        orderType: 'PayDebt',
+        amountMinor: -balance,
+        currency: user.currency,
+        cardId: card?.id ?? null,
+      },
+      tx,
+    );
+    return { operation, card };
   });
-  return pay(deps, user, operation, {
-    cardToken: card?.token,
+  if (decided.open) return paymentOf(deps, user.id, decided.open.id);
+  return pay(deps, user, decided.operation, {
+    cardToken: decided.card?.token,
     saveCard: Boolean(body.saveCard),
     description: `${deps.brand.title}: debt payment`,
   });
@@ -272,11 +313,16 @@ async function refundPlan(deps: PaymentDeps, user: UserRow) {
     .filter((entry) => entry.left > 0);
 }
 
+/**
+ * What may go back to cards now: the balance less what the driver's open sessions paid from it
+ * cost so far, up to what the card payments brought.
+ */
 async function refundableMinor(deps: PaymentDeps, user: UserRow, balance: number) {
-  if (balance <= 0) return 0;
+  const free = balance - (await openBalanceSessionsCost(deps.db, user.id));
+  if (free <= 0) return 0;
   const plan = await refundPlan(deps, user);
   return Math.min(
-    balance,
+    free,
     plan.reduce((sum, entry) => sum + entry.left, 0),
   );
 }
@@ -291,11 +337,8 @@ export async function refund(deps: PaymentDeps, user: UserRow, amountMinor: numb
   const planned = await deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const balance = await walletBalanceMinor(tx, { kind: 'user_wallet', userId: user.id }, user.currency);
+    const refundable = await refundableMinor({ ...deps, db: tx }, user, balance);
     const plan = await refundPlanIn(tx);
-    const refundable = Math.min(
-      Math.max(0, balance),
-      plan.reduce((sum, entry) => sum + entry.left, 0),
-    );
     if (amountMinor > refundable)
       throw new AppError('VALIDATION_FAILED', {
         fields: [{ path: 'amountMinor', rule: rule.amount }],

@@ -33,20 +33,48 @@ export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEs
             {t('charging:estimate.power', { power: powerKwText(t, plan.powerW, i18n.language) })}
             {(plan.energyWh === null) !== (plan.minutes === null) && ` ${t('charging:estimate.dependsOnCar')}`}
           </p>
-          {!plan.canStart && (
-            <Alert tone="warning" title={t('charging:estimate.minBalanceTitle')} testId="min-balance-notice">
-              <p>
-                {t('charging:estimate.minBalance', {
-                  min: format.money(plan.minBalanceMinor, plan.currency),
-                  balance: format.money(plan.balanceMinor, plan.currency),
-                })}
-              </p>
-              <ButtonLink to={paths.profile} variant="secondary" icon="wallet">{t('charging:estimate.toBalance')}</ButtonLink>
-            </Alert>
+          {plan.payWith === 'card' && plan.cardHoldMinor !== null && (
+            <p className="muted small" data-testid="card-hold-note">
+              {t('charging:estimate.cardHold', { hold: format.money(plan.cardHoldMinor, plan.currency) })}
+            </p>
           )}
+          {!plan.canStart && <StartBlocked plan={plan} />}
         </>
       )}
     </Card>
+  );
+}
+
+/** Why the start would be refused, and where that is fixed. */
+function StartBlocked({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('charging');
+  const format = useFormat();
+  if (plan.blockedBy === 'debt')
+    return (
+      <Alert tone="warning" title={t('charging:estimate.debtTitle')} testId="debt-notice">
+        <p>{t('charging:estimate.debt', { debt: format.money(-plan.balanceMinor, plan.currency) })}</p>
+        <ButtonLink to={paths.debt} variant="primary" icon="wallet" data-testid="estimate-pay-debt">{t('charging:precharging.payDebt')}</ButtonLink>
+      </Alert>
+    );
+  if (plan.blockedBy === 'cardBlocked')
+    return (
+      <Alert tone="warning" title={t('errors:CARD_BLOCKED')} testId="card-blocked-notice">
+        <ButtonLink to={paths.cards} icon="card">{t('charging:precharging.bindCard')}</ButtonLink>
+      </Alert>
+    );
+  return (
+    <Alert tone="warning" title={t('charging:estimate.minBalanceTitle')} testId="min-balance-notice">
+      <p>
+        {t('charging:estimate.minBalance', {
+          min: format.money(plan.minBalanceMinor, plan.currency),
+          balance: format.money(plan.balanceMinor, plan.currency),
+        })}
+      </p>
+      <div className="precharge__money-way">
+        <ButtonLink to={paths.wallet} variant="primary" icon="wallet" data-testid="estimate-top-up">{t('charging:precharging.topUp')}</ButtonLink>
+        <ButtonLink to={paths.cards} icon="card" data-testid="estimate-bind-card">{t('charging:precharging.bindCard')}</ButtonLink>
+      </div>
+    </Alert>
   );
 }
 

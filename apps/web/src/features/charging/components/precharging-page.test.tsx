@@ -15,7 +15,7 @@ const path = `/precharging?station=${station.id}&connector=1`;
 
 const plan = {
   powerW: 150_000, energyWh: 27_027, minutes: 11, costMinor: 50_000, currency: 'rub',
-  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050,
+  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050, blockedBy: null, payWith: 'balance', cardHoldMinor: null,
 };
 
 function serve(extra: FetchRoute[] = []) {
@@ -96,11 +96,29 @@ describe('PrechargingPage', () => {
   });
 
   it('explains the minimum balance and does not offer to start below it', async () => {
-    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, balanceMinor: 2_000 }) }]);
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, balanceMinor: 2_000, blockedBy: 'funds', payWith: null }) }]);
     await renderScreen(<PrechargingPage />, path);
     const notice = await screen.findByTestId('min-balance-notice');
     expect(notice.textContent).toMatch(/at least .*100\.00.*You have .*20\.00/);
     expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says a debt blocks the start and leads to paying it', async () => {
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, balanceMinor: -24_000, blockedBy: 'debt', payWith: null }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const notice = await screen.findByTestId('debt-notice');
+    expect(notice.textContent).toMatch(/240\.00 of an earlier session is unpaid/);
+    expect(screen.getByTestId('estimate-pay-debt').getAttribute('href')).toBe('/debt');
+    expect(screen.queryByTestId('min-balance-notice')).toBeNull();
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('starts on the default card when the balance is short, saying what it holds', async () => {
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: true, balanceMinor: 2_000, blockedBy: null, payWith: 'card', cardHoldMinor: 100_000 }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const note = await screen.findByTestId('card-hold-note');
+    expect(note.textContent).toMatch(/1,000\.00 will be held on your default card/);
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it.each([

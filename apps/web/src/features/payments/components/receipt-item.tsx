@@ -16,11 +16,8 @@ export function ReceiptItem({ receipt }: { receipt: Receipt }) {
         <span className="receipt-item__icon" aria-hidden="true"><Icon name={receiptIcons[receipt.kind]} size={20} /></span>
         <span className="receipt-item__body">
           <span className="receipt-item__kind" data-testid="receipt-item-kind">{t(`payments:receipt.kind.${receipt.kind}`)}</span>
-          <span className="small muted">
-            {t('payments:receipt.numberShort', { number: receipt.number })}
-            {' · '}
-            <time dateTime={receipt.createdAt}>{format.date(receipt.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-          </span>
+          <span className="small muted receipt-item__number">{t('payments:receipt.numberShort', { number: receipt.number })}</span>
+          <time className="small muted" dateTime={receipt.createdAt}>{format.date(receipt.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           {receipt.stationName && <span className="small muted receipt-item__station">{receipt.stationName}</span>}
         </span>
         <span className="receipt-item__amount" data-testid="receipt-item-amount">{format.money(receipt.amountMinor, receipt.currency)}</span>

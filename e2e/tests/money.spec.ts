@@ -1,0 +1,325 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { createStation, type Station } from '@evcharge/station-sim/station';
+import { expectNoAxeViolations, signInOnLoginPage, uniqueEmail } from './support';
+
+// Issue 6's journeys: a new driver confirms the phone, binds a card through the sandbox
+// acquirer's page with 3-D Secure, tops up the balance, charges from it and finds the receipt;
+// a declined card says why and leaves the balance alone; a debt blocks a start until it is
+// paid in the app. The acquirer is the server's sandbox bank (its own card page, test cards,
+// 3-D Secure code 123456); the station is a demo station played by our simulator.
+
+const SANDBOX_3DS_CODE = '123456';
+const cards = { visa: '4242424242424242', insufficientFunds: '4000010000000001' };
+/** Lena owes 240 ₽ in the demo data; nobody else's journey touches her debt. */
+const debtor = { email: 'lena@evcharge.demo', password: 'Lena1234', debtMinor: 24_000 };
+const SPEED = 30;
+
+let station: Station | undefined;
+
+test.afterEach(async () => {
+  await station?.close();
+  station = undefined;
+});
+
+type OutboxMessage = { channel: string; to: string; subject: string | null; body: string };
+
+async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** A phone number nobody else in this run has. */
+function uniquePhone(): string {
+  return `+7998${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+}
+
+/** Registers in English; the app signs the new driver in. */
+async function register(page: Page, email: string): Promise<void> {
+  await page.goto('/register?locale=en');
+  await page.getByTestId('register-name').fill('Vera');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill('Charge2go');
+  await page.getByTestId('register-repeat').fill('Charge2go');
+  await page.getByTestId('register-terms').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-done')).toContainText(email);
+}
+
+/** The phone confirmed by the last 4 digits of the number that calls. */
+async function confirmPhone(page: Page): Promise<void> {
+  const phone = uniquePhone();
+  await page.goto('/confirmPhone');
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('phone-method-call').click();
+  await page.getByTestId('phone-send').click();
+  await expect(page.getByTestId('phone-code-form')).toBeVisible();
+  const call = (await outbox(page.request, phone)).find((m) => m.channel === 'call');
+  const caller = /(\+[\d\s()-]+)$/.exec(call?.subject ?? '')?.[1]?.replace(/\D/g, '');
+  expect(caller).toBeDefined();
+  await page.getByTestId('phone-code').fill(caller!.slice(-4));
+  await page.getByTestId('phone-confirm').click();
+  await expect(page.getByTestId('phone-confirmed')).toBeVisible();
+}
+
+/** Any expiry a few years ahead, as the card page asks for it (MM/YY). */
+function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The sandbox acquirer's page: the card, then 3-D Secure with the sandbox's code; the bank
+ * then sends the browser back to the app's /cardredirect.
+ */
+async function payOnAcquirerPage(page: Page, number: string): Promise<void> {
+  await expect(page).toHaveURL(/\/acquirer\/sandbox\/pay\//);
+  await page.locator('#number').fill(number);
+  await page.locator('#expiry').fill(futureExpiry());
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('#code')).toBeVisible();
+  await page.locator('#code').fill(SANDBOX_3DS_CODE);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/cardredirect\?operation=/);
+}
+
+/** An amount as the English locale writes it ("₽1,234.56", "-₽240.00"), in minor units. */
+function minorOf(text: string): number {
+  const negative = /[-\u2212]/.test(text);
+  const value = Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  return negative ? -value : value;
+}
+
+async function minorIn(page: Page, testId: string): Promise<number> {
+  return minorOf(await page.getByTestId(testId).first().innerText());
+}
+
+/**
+ * A demo station with a free AC connector and a plain tariff (per kWh, no time zones) in
+ * roubles, the drivers' wallet currency.
+ */
+async function pickStation(request: APIRequestContext): Promise<StationDetail> {
+  const list = await request.post('/api/chargestations/guest', {
+    data: { connectorTypes: ['type2'], onlyAvailable: true, page: 1, pageSize: 100 },
+  });
+  expect(list.ok()).toBe(true);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  for (const { id } of items) {
+    const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
+    const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
+    const plain =
+      detail.tariff.currency === 'rub' &&
+      detail.tariff.zones.length === 0 &&
+      detail.tariff.perKwhMinor > 0 &&
+      detail.nextTariff === null;
+    if (free && plain && !detail.isPrivate && detail.isOpenNow) return detail;
+  }
+  throw new Error('no demo station with a free AC connector and a plain tariff');
+}
+
+async function playStation(baseURL: string, detail: StationDetail): Promise<Station> {
+  const sim = createStation({
+    url: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
+    id: detail.code,
+    password: `demo-${detail.code.toLowerCase()}`,
+    connectors: detail.connectors.map((c) => ({
+      number: c.number,
+      currentType: c.currentType,
+      socketType: c.socketType,
+      powerW: Math.round(c.powerKw * 1000),
+    })),
+    speed: SPEED,
+    meterIntervalMs: 10_000,
+    // The driver's car: plugged in by the remote start, gone a simulated minute after it ends.
+    autoPlug: { batteryKwh: 60, socPercent: 30, maxAcKw: 11, maxDcKw: 100 },
+    autoUnplugAfterMs: 60_000,
+  });
+  await sim.connect({ timeoutMs: 15_000 });
+  return sim;
+}
+
+/** From the connector's QR code to the precharging screen with a 1 kWh limit. */
+async function openPrecharging(page: Page, connector: StationDetail['connectors'][number]): Promise<void> {
+  await page.goto(`/c/${connector.qrCode}?locale=en`);
+  const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
+  await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
+  await chosen.getByTestId('connector-start').click();
+  await expect(page.getByTestId('precharging-page')).toBeVisible();
+  await page.getByTestId('limit-mode-energy').click();
+  await page.getByTestId('limit-value').fill('1');
+  await expect(page.getByTestId('estimate-energy')).toContainText('1');
+}
+
+async function sessionOf(page: Page, transactionId: number): Promise<ChargeDetail> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const answer = await page.request.get(`/api/charge/id/${transactionId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as ChargeDetail;
+}
+
+test('a new driver binds a card with 3-D Secure, tops up, charges from the balance and finds the receipt', async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  await register(page, uniqueEmail('money'));
+  await confirmPhone(page);
+
+  // Cards, from the profile: none yet; binding goes to the bank's page and back.
+  await page.goto('/profile');
+  await page.getByTestId('profile-cards-link').click();
+  await expect(page.getByTestId('cards-empty')).toBeVisible();
+  await expect(page.getByTestId('cards-phone-required')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByTestId('bind-card-button').click();
+  await payOnAcquirerPage(page, cards.visa);
+  await expect(page.getByTestId('redirect-success')).toContainText('Card bound');
+  await expect(page.getByTestId('redirect-text')).toContainText('Visa •••• 4242');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/cards');
+  const card = page.getByTestId('card-item');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('card-number')).toContainText('•••• 4242');
+  await expect(card.getByTestId('card-default')).toBeVisible();
+  await expect(card.getByTestId('card-status')).toHaveAttribute('data-status', 'linked');
+  await expectNoAxeViolations(page);
+
+  // The wallet: 500 ₽ by the bound card, chosen first as the default.
+  await page.goto('/balance');
+  await expect(page.getByTestId('wallet-balance-amount')).toBeVisible();
+  expect(await minorIn(page, 'wallet-balance-amount')).toBe(0);
+  await expect(page.getByTestId('pay-with').getByRole('radio', { name: /4242/ })).toBeChecked();
+  await page.getByTestId('topup-amount').fill('500');
+  await expect(page.getByTestId('topup-submit')).toContainText('500.00');
+  await page.getByTestId('topup-submit').click();
+  await expect(page.getByTestId('topup-success')).toContainText('500.00');
+  await expect.poll(() => minorIn(page, 'wallet-balance-amount')).toBe(50_000);
+  const topUp = page.getByTestId('operation').first();
+  await expect(topUp.getByTestId('operation-type')).toHaveText('Balance top-up');
+  await expect(topUp.getByTestId('operation-amount')).toContainText('500.00');
+  await expect(topUp.getByTestId('operation-card')).toContainText('4242');
+  await expect(topUp.getByTestId('operation-status')).toHaveText('Done');
+  await expectNoAxeViolations(page);
+
+  // A session from the connector's QR code, paid from the balance, stopped at 1 kWh.
+  const detail = await pickStation(page.request);
+  const connector = detail.connectors.find((c) => c.status === 'available' && c.currentType === 'AC')!;
+  station = await playStation(baseURL!, detail);
+  await openPrecharging(page, connector);
+  await page.getByTestId('start-charge').click();
+  await expect(page.getByTestId('charging-page')).toBeVisible();
+  const transactionId = Number(await page.getByTestId('charging-page').getAttribute('data-transaction-id'));
+  expect(transactionId).toBeGreaterThan(0);
+  await expect(page.getByTestId('session-summary')).toBeVisible({ timeout: 60_000 });
+  const session = await sessionOf(page, transactionId);
+  expect(session.status).toBe('success');
+  expect(session.costMinor).toBeGreaterThan(0);
+  expect(await minorIn(page, 'summary-cost')).toBe(session.costMinor);
+
+  // Receipts, from the profile: the session's receipt, its seller, energy and total.
+  await page.goto('/profile');
+  await page.getByTestId('profile-receipts-link').click();
+  const receiptLink = page.getByTestId('receipt-item').filter({ hasText: 'Charging session' });
+  await expect(receiptLink).toHaveCount(1);
+  await expect(receiptLink.getByTestId('receipt-item-amount')).toHaveText(/\d/);
+  expect(minorOf(await receiptLink.getByTestId('receipt-item-amount').innerText())).toBe(session.costMinor);
+  await receiptLink.click();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-kind')).toHaveText('Charging session');
+  await expect(receipt.getByTestId('receipt-seller')).toContainText('Евочардж Демо');
+  await expect(receipt.getByTestId('receipt-session')).toContainText(String(transactionId));
+  await expect(receipt.getByTestId('receipt-session')).toContainText(detail.name);
+  const energy = receipt.getByTestId('receipt-item-row').filter({ has: page.getByTestId('receipt-item-title').getByText('Energy') });
+  await expect(energy).toHaveCount(1);
+  await expect(energy).toContainText('kWh');
+  const amounts = await receipt.getByTestId('receipt-item-amount').allInnerTexts();
+  expect(amounts.map(minorOf).reduce((sum, minor) => sum + minor, 0)).toBe(session.costMinor);
+  expect(minorOf(await receipt.getByTestId('receipt-total').innerText())).toBe(session.costMinor);
+  await expect(receipt.getByTestId('receipt-payment')).toContainText('From the balance');
+  await expectNoAxeViolations(page);
+
+  // The balance paid for it.
+  await page.goto('/balance');
+  await expect.poll(() => minorIn(page, 'wallet-balance-amount')).toBe(50_000 - session.costMinor);
+  const charge = page.getByTestId('operation').first();
+  await expect(charge.getByTestId('operation-type')).toHaveText('Session paid from the balance');
+  expect(minorOf(await charge.getByTestId('operation-amount').innerText())).toBe(-session.costMinor);
+});
+
+test('a declined card says "insufficient funds" and leaves the balance as it was', async ({ page }) => {
+  await register(page, uniqueEmail('declined'));
+  await page.goto('/balance');
+  await expect(page.getByTestId('wallet-balance-amount')).toBeVisible();
+  const before = await minorIn(page, 'wallet-balance-amount');
+  // No bound card: the bank's page takes one this once.
+  await expect(page.getByTestId('pay-with-no-cards')).toBeVisible();
+  await expect(page.getByTestId('pay-with').getByRole('radio', { name: /Another card/ })).toBeChecked();
+  await page.getByTestId('topup-chip').first().click();
+  await page.getByTestId('topup-submit').click();
+  await payOnAcquirerPage(page, cards.insufficientFunds);
+
+  const failed = page.getByTestId('redirect-failed');
+  await expect(failed).toContainText('The balance was not topped up');
+  await expect(failed.getByTestId('redirect-reason')).toHaveAttribute('data-code', 'ACQ1');
+  await expect(failed.getByTestId('redirect-reason')).toContainText('insufficient funds');
+  await expectNoAxeViolations(page);
+
+  await failed.getByTestId('redirect-retry').click();
+  await expect(page).toHaveURL(/\/balance/);
+  expect(await minorIn(page, 'wallet-balance-amount')).toBe(before);
+  const declined = page.getByTestId('operation').first();
+  await expect(declined.getByTestId('operation-status')).toHaveText('Declined');
+  await expect(declined.getByTestId('operation-reason')).toContainText('insufficient funds');
+});
+
+test('a debt blocks a start, the driver pays it in the app, and the start works', async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  const detail = await pickStation(page.request);
+  const connector = detail.connectors.find((c) => c.status === 'available' && c.currentType === 'AC')!;
+  station = await playStation(baseURL!, detail);
+  await signInOnLoginPage(page, debtor.email, debtor.password);
+
+  // The debt blocks: the start screen says so and leads to paying it; the server refuses a
+  // start asked for anyway.
+  await openPrecharging(page, connector);
+  await expect(page.getByTestId('debt-notice')).toContainText('₽240.00');
+  await expect(page.getByTestId('start-charge')).toBeDisabled();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const refused = await page.request.put('/api/charge', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { connectorId: connector.id, limit: { mode: 'energy', value: 1000 }, profile: 'fast' },
+  });
+  expect(refused.status()).toBe(402);
+  expect(((await refused.json()) as { code: string }).code).toBe('DEBT_BLOCKS');
+
+  // Paid by a card typed on the bank's page, and kept.
+  await page.getByTestId('estimate-pay-debt').click();
+  await expect(page.getByTestId('debt-amount')).toHaveText('₽240.00');
+  await expect(page.getByTestId('debt-summary')).toContainText('Unpaid orders or debt block continuing');
+  await expectNoAxeViolations(page);
+  await expect(page.getByTestId('pay-with').getByRole('radio', { name: /Another card/ })).toBeChecked();
+  await page.getByTestId('pay-with-save').check();
+  await page.getByTestId('debt-submit').click();
+  await payOnAcquirerPage(page, cards.visa);
+  await expect(page.getByTestId('redirect-success')).toContainText('Debt paid');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/debt');
+  await expect(page.getByTestId('debt-none')).toBeVisible();
+  await page.goto('/balance');
+  const paid = page.getByTestId('operation').filter({ hasText: 'Debt payment' });
+  await expect(paid.getByTestId('operation-status')).toHaveText('Done');
+  expect(minorOf(await paid.getByTestId('operation-amount').innerText())).toBe(debtor.debtMinor);
+
+  // The start works at once: the balance is empty, so the kept card is held for it.
+  await openPrecharging(page, connector);
+  await expect(page.getByTestId('debt-notice')).toHaveCount(0);
+  await expect(page.getByTestId('card-hold-note')).toContainText('₽1,000.00');
+  await expect(page.getByTestId('min-balance-notice')).toHaveCount(0);
+  await page.getByTestId('start-charge').click();
+  await expect(page.getByTestId('charging-page')).toBeVisible();
+  await expect(page.getByTestId('live-figures')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('stop-charge').click();
+  await page.getByTestId('stop-confirm').click();
+  await expect(page.getByTestId('session-summary')).toBeVisible({ timeout: 45_000 });
+});
