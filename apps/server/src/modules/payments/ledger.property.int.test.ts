@@ -35,9 +35,12 @@ import { paymentOf, startBinding } from './service';
 // with a bound card that works, that the bank declines later or that it blocks; their command
 // sequences at once, some commands two at a time, every settle repeated, the server's own sweep
 // and callback route racing them. A failure prints fast-check's seed and path:
-// FC_SEED=<seed> FC_PATH=<path> replays it; FC_COMMANDS=20000 runs ten times as much.
+// FC_SEED=<seed> FC_PATH=<path> replays it; FC_SEED=random draws new sequences;
+// FC_COMMANDS=20000 runs ten times as much.
 
 const DRIVERS = 3;
+/** The sequences every test run plays unless FC_SEED says otherwise. */
+const DEFAULT_SEED = 20261122;
 /** Commands to run in all (FC_COMMANDS), over at most MAX_RUNS runs. */
 const COMMANDS = Number(process.env.FC_COMMANDS ?? 2000);
 const MAX_RUNS = 1000;
@@ -211,10 +214,15 @@ describe('the ledger under random money operations', () => {
       }),
       {
         numRuns: MAX_RUNS,
-        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+        // One fixed seed by default, so a test run is repeatable; FC_SEED=random explores new
+        // sequences, FC_SEED=<n> replays one.
+        ...(process.env.FC_SEED === 'random'
+          ? {}
+          : { seed: Number(process.env.FC_SEED ?? DEFAULT_SEED) }),
         ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
       },
     );
-    expect(commandsRun).toBeGreaterThanOrEqual(COMMANDS);
+    // A replay (FC_PATH) plays the one failing run; a full run plays thousands of commands.
+    if (!process.env.FC_PATH) expect(commandsRun).toBeGreaterThanOrEqual(COMMANDS);
   }, 600_000);
 });

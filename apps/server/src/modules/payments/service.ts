@@ -217,6 +217,12 @@ export async function payDebt(
 ): Promise<PaymentResult> {
   const decided = await deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
+    const balance = await walletBalanceMinor(
+      tx,
+      { kind: 'user_wallet', userId: user.id },
+      user.currency,
+    );
+    if (balance >= 0) throw new AppError('NO_DEBT');
     const [open] = await tx
       .select()
       .from(balanceOperations)
@@ -226,7 +232,9 @@ export async function payDebt(
           eq(balanceOperations.orderType, 'PayDebt'),
           eq(balanceOperations.status, 'pending'),
           gt(balanceOperations.createdAt, new Date(Date.now() - DEBT_PAYMENT_OPEN_MS)),
-          // The same way of paying: a card page left open does not stop paying by a bound card.
+          // For the debt as it is now, the same way of paying: a card page left open does not
+          // stop paying by a bound card, and an old page for another amount is not reused.
+          eq(balanceOperations.amountMinor, -balance),
           body.cardId
             ? eq(balanceOperations.cardId, body.cardId)
             : isNull(balanceOperations.cardId),
@@ -235,12 +243,6 @@ export async function payDebt(
       .orderBy(desc(balanceOperations.createdAt))
       .limit(1);
     if (open) return { open };
-    const balance = await walletBalanceMinor(
-      tx,
-      { kind: 'user_wallet', userId: user.id },
-      user.currency,
-    );
-    if (balance >= 0) throw new AppError('NO_DEBT');
     if (body.saveCard && !body.cardId) requireConfirmedPhone(user);
     const card = body.cardId ? await payingCard({ ...deps, db: tx }, user, body.cardId) : undefined;
     const operation = await createOperation(
