@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
-import { activeSessionStatuses, chargingSessions } from '../db/schema/charging';
-import { lockUser, walletBalanceMinor } from '../modules/charges/payer';
+import { chargingSessions } from '../db/schema/charging';
+import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/charges/payer';
 import { cancelPreparing } from '../modules/charges/start';
 import { defaultCard } from '../modules/payments/card-store';
 import {
@@ -58,19 +58,7 @@ async function prepare(
     await lockUser(tx, userId);
     const balance = await walletBalanceMinor(tx, { kind: 'user_wallet', userId }, 'rub');
     if (balance < 0) return { refused: 'DEBT_BLOCKS' as const };
-    const [open] = await tx
-      .select({
-        total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
-      })
-      .from(chargingSessions)
-      .where(
-        and(
-          eq(chargingSessions.userId, userId),
-          eq(chargingSessions.paymentMethod, 'balance'),
-          inArray(chargingSessions.status, [...activeSessionStatuses]),
-        ),
-      );
-    const available = balance - Number(open?.total ?? 0);
+    const available = balance - (await openBalanceSessionsCost(tx, userId));
     const card =
       available >= minStartBalanceMinor('rub') ? undefined : await defaultCard(tx, userId);
     if (card?.status === 'blocked') return { refused: 'CARD_BLOCKED' as const };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
@@ -73,8 +73,8 @@ export async function openSessionCount(db: Db, userId: string) {
   return row?.count ?? 0;
 }
 
-/** What the driver's open sessions paid from the balance cost so far. */
-export async function openBalanceSessionsCost(tx: Db, userId: string) {
+/** What the driver's open sessions paid from the balance cost so far (less one, if named). */
+export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSessionId?: string) {
   const [row] = await tx
     .select({
       total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
@@ -85,6 +85,7 @@ export async function openBalanceSessionsCost(tx: Db, userId: string) {
         eq(chargingSessions.userId, userId),
         eq(chargingSessions.paymentMethod, 'balance'),
         inArray(chargingSessions.status, [...activeSessionStatuses]),
+        exceptSessionId ? ne(chargingSessions.id, exceptSessionId) : undefined,
       ),
     );
   return Number(row?.total ?? 0);

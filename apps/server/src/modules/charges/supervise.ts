@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
-import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
-import { walletBalanceMinor } from './payer';
+import { chargingSessions } from '../../db/schema/charging';
+import { openBalanceSessionsCost, walletBalanceMinor } from './payer';
 import { CommandError } from '../../ocpp/gateway';
 import { finishSession } from '../../ocpp/transactions/finish-session';
 import {
@@ -100,20 +100,7 @@ async function balanceCapMinor(db: ChargeDeps['db'], session: Watched) {
     { kind: 'user_wallet', userId: session.userId },
     session.currency,
   );
-  const [others] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
-    })
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.userId, session.userId),
-        eq(chargingSessions.paymentMethod, 'balance'),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-        ne(chargingSessions.id, session.id),
-      ),
-    );
-  return balance - Number(others?.total ?? 0);
+  return balance - (await openBalanceSessionsCost(db, session.userId, session.id));
 }
 
 /** A car charging "until full" stopped drawing (SuspendedEV): the session is done. */
