@@ -1,4 +1,6 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { paths } from './src/app/paths';
+import { routeAllowlist } from './src/app/route-allowlist';
 
 // The brand is chosen per deployment at run time (GET /api/brand); the manifest is built ahead,
 // so its name and colour come from the build environment with neutral defaults.
@@ -22,15 +24,23 @@ export const pwaManifest: VitePWAOptions['manifest'] = {
   ],
 };
 
-// The shell (HTML, JS, CSS, locale chunks) is precached; API, auth, admin and developer pages
-// always go to the network, and navigations to them never fall back to the app.
-// As on the server, / is index.html (the map home's static shell, whatever its query: no
-// precached file differs by query) and every other screen's path is app.html.
+/**
+ * The paths a navigation may be answered with the app's shell: the router's own routes
+ * (app/paths.ts), nothing else. Every other page the server serves (the acquirer's card page,
+ * /api, /auth, /admin, /dev, /ocpp, receipts' PDF, and any route added later) goes to the
+ * network, as it would without a service worker.
+ */
+export const navigationAllowlist: RegExp[] = routeAllowlist(Object.values(paths));
+
+// The shell (HTML, JS, CSS, locale chunks) is precached. As on the server, / is index.html (the
+// map home's static shell, whatever its query: the precache route answers it before the
+// navigation fallback, and no precached file differs by query) and every other screen's path
+// is app.html.
 export const pwaWorkbox: VitePWAOptions['workbox'] = {
   globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
   ignoreURLParametersMatching: [/.*/],
   navigateFallback: '/app.html',
-  navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/admin/, /^\/dev\//, /^\/health/, /^\/ready/],
+  navigateFallbackAllowlist: navigationAllowlist,
   runtimeCaching: [],
   // Web Push: the push and notificationclick handlers (public/push-sw.js).
   importScripts: ['/push-sw.js'],
