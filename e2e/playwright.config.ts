@@ -25,7 +25,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    serviceWorkers: 'block',
+    serviceWorkers: 'allow',
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' } },

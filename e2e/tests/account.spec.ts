@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, signInOnLoginPage, uniqueEmail } from './support';
 
 // Issue 5's journeys: a new driver confirms the e-mail by the mailed code and the phone by the

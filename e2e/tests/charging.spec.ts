@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { sessionCost } from '@evcharge/domain/tariff';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoDriver, signIn } from './support';
 
 test('a logged-out visitor opening a private page directly is sent home keeping the locale, and comes back after sign-in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoDriver, expectNoAxeViolations, signInOnLoginPage } from './support';
 
 test('switching the language to Kazakh changes the screen and is kept on the account', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, serviceWorkerControls, test } from './fixtures';
 import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { createStation, type Station } from '@evcharge/station-sim/station';
@@ -75,6 +76,10 @@ function futureExpiry(): string {
  */
 async function payOnAcquirerPage(page: Page, number: string): Promise<void> {
   await expect(page).toHaveURL(/\/acquirer\/sandbox\/pay\//);
+  // The bank's page is the server's, never the app's shell, with the service worker in control.
+  expect(await serviceWorkerControls(page)).toBe(true);
+  await expect(page.locator('#number')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
   await page.locator('#number').fill(number);
   await page.locator('#expiry').fill(futureExpiry());
   await page.locator('#cvc').fill('123');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, signInOnLoginPage, uniqueEmail } from './support';
 
 test('a driver registers, confirms the e-mail from the mailed link and signs in again', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoDriver, expectNoAxeViolations, signIn, signInOnLoginPage, uniqueEmail } from './support';
 
 test('a wrong password shows how many tries are left, the right one signs in', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoDriver, expectNoAxeViolations, signIn } from './support';
 
 const dcSockets = ['ccs1', 'ccs2', 'chademo', 'gbt-dc'];

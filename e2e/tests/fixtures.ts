@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+// Every journey runs as a returning visitor's browser does: the app's service worker installed
+// and controlling the page, so a navigation it answers wrongly (a server page answered with the
+// app's shell) fails the journey as it would fail a driver.
+
+/** True when the page's navigations and requests go through the app's service worker. */
+export function serviceWorkerControls(page: Page): Promise<boolean> {
+  return page.evaluate(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * Visits the app once and waits until its service worker is active; a first visit is not
+ * controlled by a worker it installed (no clients.claim), so the page is reloaded once.
+ */
+export async function installServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await serviceWorkerControls(page))) await page.reload();
+  expect(await serviceWorkerControls(page)).toBe(true);
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await installServiceWorker(page);
+    await use(page);
+  },
+});
+
+export { expect };
