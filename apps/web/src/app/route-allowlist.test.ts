@@ -1,5 +1,6 @@
 import { generatePath } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { contracts } from '@evcharge/api/index-of-contracts';
 import { navigationAllowlist } from '../../pwa.config';
 import { isKnownPath, paths } from './paths';
 import { routeAllowlist } from './route-allowlist';
@@ -59,6 +60,12 @@ describe('the service worker navigation allow-list', () => {
     ]) {
       expect(allowed(path), path).toBe(false);
     }
+  });
+
+  it('never matches an endpoint of the API contracts', () => {
+    const endpoints = Object.values(contracts).map((contract) => contract.path.replace(/:\w+/g, 'sample-1'));
+    expect(endpoints.length).toBeGreaterThan(50);
+    expect(endpoints.filter(allowed)).toEqual([]);
   });
 
   it('reads literal segments literally and refuses patterns it cannot translate', () => {
