@@ -135,7 +135,14 @@ try {
     // The server runs with the flags `npm start` gives it; the bare route gets the same.
     await start(
       './serve-app.ts',
-      { PORT: appPort, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      {
+        PORT: appPort,
+        DATA_DIR: dataDir,
+        DEMO_MODE: 'true',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
       serverNodeFlags,
     ),
   );

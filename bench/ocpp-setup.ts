@@ -106,6 +106,7 @@ export function startServer(
     ...target.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    DEMO_MODE: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
   };

@@ -26,6 +26,7 @@ export async function startDemoServer(port: number, env: Record<string, string> 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DEMO_MODE: 'true',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ...env,

@@ -43,6 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
+      DEMO_MODE: 'true',
       MAIL_TRANSPORT: 'outbox',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -71,6 +71,8 @@ export type AppOptions = {
   pressure?: Partial<PressureLimits>;
   /** How the sandbox acquirer posts its notifications; defaults to fetch. */
   acquirerNotify?: Notify;
+  /** The clock of sign-in locks and session lifetimes; defaults to the system clock. */
+  now?: () => Date;
   /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -103,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerAuth(app, db);
+  const now = options.now ?? (() => new Date());
+  registerAuth(app, db, { ...config.session, now });
   registerErrorHandler(app);
 
   // Per app, not prom-client's global registry: tests build many apps in one process.
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
+    now,
     chargeEvents: createChargeEventBus(
       options.listen
         ? async (userId) => {
@@ -202,7 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Notifications still being pushed go out before the database closes.
   app.addHook('onClose', () => deps.userEvents.settled());
-  if (deps.mailer.transport === 'outbox') devRoutes(app, deps);
+  // The outbox and the developer pages exist only in demo mode (config.ts DEMO_MODE).
+  if (config.demoMode) devRoutes(app, deps);
   await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
 
   return app;

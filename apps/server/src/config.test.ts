@@ -2,9 +2,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config';
 
+const demo = { DEMO_MODE: 'true' };
+
 describe('loadConfig', () => {
-  it('has working defaults: embedded database with demo data', () => {
-    const config = loadConfig({});
+  it('has working defaults in demo mode: embedded database with demo data, mail in the outbox', () => {
+    const config = loadConfig({ DEMO_MODE: 'true' });
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
@@ -13,6 +15,7 @@ describe('loadConfig', () => {
       webDist: path.join(repoRoot, 'apps/web/dist'),
       brand: 'demo',
       publicUrl: 'http://localhost:8080',
+      demoMode: true,
       mail: { transport: 'outbox' },
       acquirer: 'sandbox',
       logLevel: 'info',
@@ -24,14 +27,14 @@ describe('loadConfig', () => {
 
   it('reads METRICS_TOKEN', () => {
     const token = 'prometheus-0123456789';
-    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ ...demo, METRICS_TOKEN: token }).metricsToken).toBe(token);
   });
 
   it('does not seed a real database unless asked', () => {
     const url = 'postgres://app@db:5432/evcharge';
-    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
-    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...demo, DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ ...demo, DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...demo, SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
   it('reads SMTP settings and trims a trailing slash from PUBLIC_URL', () => {
@@ -52,15 +55,17 @@ describe('loadConfig', () => {
 
   it('reads the certificate and key for HTTPS and wss together, and the charging settings', () => {
     expect(
-      loadConfig({ TLS_CERT_FILE: '/etc/tls/cert.pem', TLS_KEY_FILE: '/etc/tls/key.pem' }).tls,
+      loadConfig({ ...demo, TLS_CERT_FILE: '/etc/tls/cert.pem', TLS_KEY_FILE: '/etc/tls/key.pem' })
+        .tls,
     ).toEqual({
       certFile: '/etc/tls/cert.pem',
       keyFile: '/etc/tls/key.pem',
     });
-    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig(demo).tls).toBeUndefined();
     expect(() => loadConfig({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toThrow(/TLS_KEY_FILE/);
     expect(
-      loadConfig({ CHARGE_GHOST_MINUTES: '30', CHARGE_MAX_SESSIONS_PER_USER: '1' }).charging,
+      loadConfig({ ...demo, CHARGE_GHOST_MINUTES: '30', CHARGE_MAX_SESSIONS_PER_USER: '1' })
+        .charging,
     ).toEqual({
       startTimeoutSeconds: 90,
       ghostMinutes: 30,
@@ -73,10 +78,27 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+    expect(loadConfig({ ...demo, DATABASE_URL: '', PORT: '' })).toMatchObject({
       databaseUrl: undefined,
       port: 8080,
     });
+  });
+
+  it('sends mail by SMTP outside demo mode and needs SMTP_URL for it', () => {
+    const smtp = loadConfig({ SMTP_URL: 'smtps://mail.example.com:465' });
+    expect(smtp.demoMode).toBe(false);
+    expect(smtp.mail).toMatchObject({ transport: 'smtp', smtpUrl: 'smtps://mail.example.com:465' });
+    expect(() => loadConfig({})).toThrow(/SMTP_URL: .*DEMO_MODE=true/);
+  });
+
+  it('keeps the outbox to demo mode and demo mode out of production', () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'outbox' })).toThrow(/MAIL_TRANSPORT: .*DEMO_MODE/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(
+      /DEMO_MODE: .*set DEMO_MODE=false/,
+    );
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig(production).demoMode).toBe(false);
+    expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'outbox' })).toThrow(/MAIL_TRANSPORT/);
   });
 
   it.each([
@@ -87,13 +109,14 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ MAIL_TRANSPORT: 'pigeon' }, 'MAIL_TRANSPORT'],
     [{ MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ACQUIRER: 'bank' }, 'ACQUIRER'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'has a space in the middle' }, 'METRICS_TOKEN'],
   ])('refuses %j naming %s', (env, name) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+    expect(() => loadConfig({ ...demo, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...demo, ...env })).toThrow(new RegExp(`${name}:`));
   });
 });

@@ -26,7 +26,12 @@ const envSchema = z
       .url({ protocol: /^https?$/ })
       .default('http://localhost:8080')
       .transform((value) => value.replace(/\/+$/, '')),
-    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    // Demo mode: the outbox transport, the /dev pages and the inbound SMS without a secret, so
+    // anyone can read every mail and code (OWASP ASVS 14.3: no debug features in production).
+    DEMO_MODE: booleanText.default(false),
+    NODE_ENV: z.string().optional(),
+    // Unset: the outbox in demo mode, SMTP otherwise.
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
     ACQUIRER: z.enum(['sandbox']).default('sandbox'),
@@ -73,9 +78,18 @@ const envSchema = z
     // session with no energy flowing for the ghost minutes is stopped; the sweep checks both,
     // and time limits, this often.
     CHARGE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
-    CHARGE_GHOST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
+    CHARGE_GHOST_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(20),
     CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
     CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+    // Sessions (OWASP ASVS 3.3): a token ends this many days after sign-in, or after this many
+    // days unused, whichever comes first; then the app asks to sign in again.
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     // Phone confirmation by QR (modules/phone): the SMS gateway posts messages to our inbound
     // number with this secret; unset, only the outbox transport (development) takes them.
     SMS_INBOUND_SECRET: z
@@ -98,10 +112,25 @@ const envSchema = z
     message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
     path: ['TLS_KEY_FILE'],
   })
-  .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL !== undefined, {
-    message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp',
+  .refine((env) => !(env.DEMO_MODE && env.NODE_ENV === 'production'), {
+    message:
+      'demo mode (a public outbox and /dev pages) is refused with NODE_ENV=production: set DEMO_MODE=false',
+    path: ['DEMO_MODE'],
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'outbox' || env.DEMO_MODE, {
+    message:
+      'the outbox shows every mail to anyone and exists only in demo mode: set MAIL_TRANSPORT=smtp with SMTP_URL (or DEMO_MODE=true)',
+    path: ['MAIL_TRANSPORT'],
+  })
+  .refine((env) => mailTransport(env) !== 'smtp' || env.SMTP_URL !== undefined, {
+    message:
+      'SMTP_URL is required: mail goes out by SMTP outside demo mode (DEMO_MODE=true keeps it in the outbox)',
     path: ['SMTP_URL'],
   });
+
+function mailTransport(env: { MAIL_TRANSPORT?: 'outbox' | 'smtp'; DEMO_MODE: boolean }) {
+  return env.MAIL_TRANSPORT ?? (env.DEMO_MODE ? 'outbox' : 'smtp');
+}
 
 export type Config = {
   port: number;
@@ -111,6 +140,8 @@ export type Config = {
   dataDir: string;
   brand: (typeof brandIds)[number];
   publicUrl: string;
+  /** DEMO_MODE: the outbox, /dev pages and test-only endpoints exist; never in production. */
+  demoMode: boolean;
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
   acquirer: 'sandbox';
   webDist: string;
@@ -125,6 +156,8 @@ export type Config = {
   ocpp: OcppConfig;
   charging: ChargingConfig;
   sms: SmsConfig;
+  /** Session lifetimes in days (plugins/auth.ts). */
+  session: { absoluteDays: number; idleDays: number };
 };
 
 export type SmsConfig = {
@@ -185,8 +218,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolvePath(e.DATA_DIR, 'data'),
     brand: e.BRAND,
     publicUrl: e.PUBLIC_URL,
+    demoMode: e.DEMO_MODE,
     mail:
-      e.MAIL_TRANSPORT === 'smtp' && e.SMTP_URL
+      mailTransport(e) === 'smtp' && e.SMTP_URL
         ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
         : { transport: 'outbox' },
     acquirer: e.ACQUIRER,
@@ -220,5 +254,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepSeconds: e.CHARGE_SWEEP_SECONDS,
     },
     sms: { inboundSecret: e.SMS_INBOUND_SECRET, inboundNumber: e.SMS_INBOUND_NUMBER },
+    session: { absoluteDays: e.SESSION_MAX_DAYS, idleDays: e.SESSION_IDLE_DAYS },
   };
 }

@@ -27,6 +27,8 @@ export type Deps = {
   chargeEvents: ChargeEventBus;
   /** The driver's notifications (GET /events), recorded once and pushed to their devices. */
   userEvents: UserEvents;
+  /** The time for sign-in locks and session lifetimes; tests pass a simulated clock. */
+  now: () => Date;
   /** Cards and payments (ACQUIRER; the sandbox by default). */
   acquirer: Acquirer;
 };

@@ -48,8 +48,18 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.demoMode) {
+    app.log.warn(
+      'DEMO MODE (DEMO_MODE=true): the outbox at /dev/outbox shows every mail and code to anyone; never for real users',
+    );
+  }
   app.log.info(
-    { database: database.driver, mail: config.mail.transport, publicUrl: config.publicUrl },
+    {
+      database: database.driver,
+      mail: config.mail.transport,
+      demoMode: config.demoMode,
+      publicUrl: config.publicUrl,
+    },
     'evcharge server ready',
   );
 }

@@ -85,6 +85,8 @@ export const errorCatalogue = {
   CHUNK_LOAD_ERROR: { status: 500, message: 'The page could not be loaded' },
   VALIDATION_FAILED: { status: 400, message: 'Some fields are filled in incorrectly' },
   UNAUTHORIZED: { status: 401, message: 'Sign in to continue' },
+  // OWASP ASVS 3.3: the session passed its lifetime or idle timeout (SESSION_* settings).
+  SESSION_EXPIRED: { status: 401, message: 'The session has ended, sign in again' },
   FORBIDDEN: { status: 403, message: 'Not allowed' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },

@@ -7,6 +7,8 @@ export const rule = {
   required: 'required',
   passwordTooShort: 'passwordTooShort',
   passwordWeak: 'passwordWeak',
+  /** Among the most common passwords (checked on the server only). */
+  passwordCommon: 'passwordCommon',
   passwordsDiffer: 'passwordsDiffer',
   email: 'email',
   number: 'number',

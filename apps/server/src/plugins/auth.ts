@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -20,12 +20,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** The signed-in user behind a bearer token (set up by `registerAuth`). */
-    authenticateToken: (token: string | undefined) => Promise<Auth | null>;
+    authenticateToken: (token: string | undefined) => Promise<Authenticated>;
     /**
      * The same, remembered for AUTH_CACHE_MS: for read-heavy routes only. A remembered token
      * is answered at once, without a promise.
      */
-    authenticateTokenCached: (token: string | undefined) => Auth | null | Promise<Auth | null>;
+    authenticateTokenCached: (token: string | undefined) => Authenticated | Promise<Authenticated>;
   }
 }
 
@@ -49,11 +49,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] && TOKEN_PATTERN.test(match[1]) ? match[1] : undefined;
 }
 
-/** The signed-in user behind a bearer token, or null for a missing, unknown or revoked one. */
-export async function authenticate(db: Db, token: string | undefined): Promise<Auth | null> {
+/** How long a session lives (config.ts SESSION_*): from sign-in, and since its last use. */
+export type SessionLimits = { absoluteDays: number; idleDays: number; now: () => Date };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A token past its lifetime: 401 SESSION_EXPIRED, so the app can say why it signs out. */
+export const EXPIRED = 'expired';
+export type Authenticated = Auth | typeof EXPIRED | null;
+
+/**
+ * The signed-in user behind a bearer token; null for a missing, unknown or revoked one, and
+ * EXPIRED past the absolute lifetime or the idle timeout (OWASP ASVS 3.3.1, 3.3.2).
+ */
+export async function authenticate(
+  db: Db,
+  limits: SessionLimits,
+  token: string | undefined,
+): Promise<Authenticated> {
   if (!token) return null;
   const [row] = await db
-    .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
+    .select({
+      user: users,
+      tokenId: accessTokens.id,
+      createdAt: accessTokens.createdAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
@@ -65,11 +86,15 @@ export async function authenticate(db: Db, token: string | undefined): Promise<A
     )
     .limit(1);
   if (!row) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
-    await db
-      .update(accessTokens)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(accessTokens.id, row.tokenId));
+  const now = limits.now();
+  if (
+    now.getTime() - row.createdAt.getTime() > limits.absoluteDays * DAY_MS ||
+    now.getTime() - row.lastUsedAt.getTime() > limits.idleDays * DAY_MS
+  ) {
+    return EXPIRED;
+  }
+  if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
+    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
   }
   return { user: row.user, tokenId: row.tokenId };
 }
@@ -82,12 +107,12 @@ export async function authenticate(db: Db, token: string | undefined): Promise<A
 export const AUTH_CACHE_MS = 5000;
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
-function cachedAuthenticator(db: Db) {
+function cachedAuthenticator(db: Db, limits: SessionLimits) {
   const cache = new Map<string, { auth: Auth; until: number }>();
-  const remember = async (token: string, now: number): Promise<Auth | null> => {
-    const auth = await authenticate(db, token);
+  const remember = async (token: string, now: number): Promise<Authenticated> => {
+    const auth = await authenticate(db, limits, token);
     cache.delete(token);
-    if (auth) {
+    if (auth && auth !== EXPIRED) {
       // Oldest first out: a Map iterates in insertion order.
       if (cache.size >= AUTH_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       cache.set(token, { auth, until: now + AUTH_CACHE_MS });
@@ -96,18 +121,24 @@ function cachedAuthenticator(db: Db) {
   };
   // Keyed by the token itself: it lives in this process's memory with every request anyway,
   // and hashing it on each call of the busiest routes was measurable (bench/RESULTS.md).
-  return (token: string | undefined): Auth | null | Promise<Auth | null> => {
+  return (token: string | undefined): Authenticated | Promise<Authenticated> => {
     if (!token) return null;
-    const now = Date.now();
+    const now = limits.now().getTime();
     const hit = cache.get(token);
     return hit && hit.until > now ? hit.auth : remember(token, now);
   };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, limits: SessionLimits): void {
   app.decorateRequest('auth', null);
-  app.decorate('authenticateToken', (token: string | undefined) => authenticate(db, token));
-  app.decorate('authenticateTokenCached', cachedAuthenticator(db));
+  app.decorate('authenticateToken', (token: string | undefined) => authenticate(db, limits, token));
+  app.decorate('authenticateTokenCached', cachedAuthenticator(db, limits));
+}
+
+function signedInOrThrow(auth: Authenticated): Auth {
+  if (auth === EXPIRED) throw new AppError('SESSION_EXPIRED');
+  if (!auth) throw new AppError('UNAUTHORIZED');
+  return auth;
 }
 
 /**
@@ -115,8 +146,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
  * without a valid token before it looks at anything else (DESIGN.md API paths).
  */
 export const requireUser: preParsingAsyncHookHandler = async (request, _reply, payload) => {
-  request.auth = await request.server.authenticateToken(bearerToken(request));
-  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  request.auth = signedInOrThrow(await request.server.authenticateToken(bearerToken(request)));
   return payload;
 };
 
@@ -138,13 +168,17 @@ export const requireUserCached: preParsingHookHandler = (request, _reply, payloa
 
 function signedInOr401(
   request: FastifyRequest,
-  auth: Auth | null,
+  auth: Authenticated,
   payload: RequestPayload,
   done: (error: Error | null, payload?: RequestPayload) => void,
 ): void {
-  request.auth = auth;
-  if (auth) done(null, payload);
-  else done(new AppError('UNAUTHORIZED'));
+  try {
+    request.auth = signedInOrThrow(auth);
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
+  done(null, payload);
 }
 
 /**
@@ -161,7 +195,8 @@ export const optionalUser: preParsingHookHandler = (request, _reply, payload, do
   }
   request.server.authenticateToken(token).then(
     (auth) => {
-      request.auth = auth;
+      // An expired token on a public route: answered as to a visitor.
+      request.auth = auth === EXPIRED ? null : auth;
       done(null, payload);
     },
     (error: Error) => done(error),

@@ -8,9 +8,15 @@ export type RateLimits = {
   globalPerMinute: number;
   /** Per route and address on sign-in, sign-up and the password and e-mail links. */
   authPerMinute: number;
+  /** Wrong passwords per client address and hour, over all logins (modules/auth/address-limit). */
+  wrongPasswordsPerHour: number;
 };
 
-export const defaultRateLimits: RateLimits = { globalPerMinute: 600, authPerMinute: 20 };
+export const defaultRateLimits: RateLimits = {
+  globalPerMinute: 600,
+  authPerMinute: 20,
+  wrongPasswordsPerHour: 100,
+};
 
 export const MINUTE_MS = 60_000;
 

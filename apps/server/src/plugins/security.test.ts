@@ -23,6 +23,7 @@ describe('apiSecurityHeaders', () => {
     const tls = await staticSecurityHeaders(securityHeaderOptions(brandById('demo'), 'https://x'));
     expect(apiSecurityHeaders(tls)).toEqual({
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cache-control': 'no-store',
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'no-referrer',
       'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -74,6 +74,9 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
   ];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    // OWASP ASVS 8.2.1: answers carry tokens and personal data; no browser or proxy keeps
+    // them. The public ones (stations, brand) are kept on the server instead (kept answers).
+    'cache-control': 'no-store',
     ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => kept.includes(name))),
   };
 }

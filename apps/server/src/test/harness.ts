@@ -58,6 +58,8 @@ export type TestServerOptions = {
    * delivers them itself, in an order it chooses).
    */
   acquirerNotify?: Notify;
+  /** A simulated clock for sign-in locks and session lifetimes. */
+  now?: () => Date;
 };
 
 /** Builds the app on a fresh database and listens on 127.0.0.1 with a free port. */
@@ -65,7 +67,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = options.database ?? (await openTestDatabase());
   const ownsDatabase = options.database === undefined;
   const config: Config = {
-    ...loadConfig({ PUBLIC_URL: 'http://evcharge.test', WEB_DIST: '/nonexistent-web-dist' }),
+    ...loadConfig({
+      PUBLIC_URL: 'http://evcharge.test',
+      WEB_DIST: '/nonexistent-web-dist',
+      // The tests read mail and codes from the outbox.
+      DEMO_MODE: 'true',
+    }),
     seedDemo: false,
     ...options.config,
   };
@@ -82,8 +89,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!response.ok) throw new Error(`notification answered ${response.status}`);
     }),
     db: database.db,
+    now: options.now,
     mailer: options.mailer,
-    rateLimits: { globalPerMinute: 100_000, authPerMinute: 100_000, ...options.rateLimits },
+    rateLimits: {
+      globalPerMinute: 100_000,
+      authPerMinute: 100_000,
+      wrongPasswordsPerHour: 100_000,
+      ...options.rateLimits,
+    },
     pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
     listen: options.listen || options.database ? database.listen : undefined,
     logger: options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false),

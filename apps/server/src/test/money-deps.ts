@@ -54,6 +54,7 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     brand,
     mailer: outboxMailer(db),
     phoneMessenger: outboxPhoneMessenger(db),
+    now: () => new Date(),
     metrics,
     stationReadModel: await createStationReadModel(db),
     chargePoints: createChargePointGateway({

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { closeLoginDialog, useLoginDialogOpen } from '@/lib/login-dialog';
+import { closeLoginDialog, openLoginDialog, takeOpenOnArrival, useLoginDialogOpen } from '@/lib/login-dialog';
 import { readFromClient, writeFromClient } from '@/lib/storage';
 import { ChunkLoadFailed } from './chunk-load-failed';
 import { withTimeout } from './lazy-route';
@@ -25,8 +25,9 @@ export function LoginDialogHost() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  // Following a link inside the dialog (forgot password, register) leaves it behind.
-  useEffect(() => closeLoginDialog(), [pathname]);
+  // Following a link inside the dialog (forgot password, register) leaves it behind; a driver
+  // whose session ended arrives home with it open (route-guard.tsx).
+  useEffect(() => (takeOpenOnArrival() ? openLoginDialog() : closeLoginDialog()), [pathname]);
 
   function handleSignedIn() {
     closeLoginDialog();

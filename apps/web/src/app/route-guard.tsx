@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { currentLanguage } from '@/lib/i18n';
-import { openLoginDialog } from '@/lib/login-dialog';
+import { openLoginDialog, openLoginDialogOnArrival } from '@/lib/login-dialog';
 import { clearSession, isSignedIn, takeSessionEndReason, useSession } from '@/lib/session';
 import { writeFromClient } from '@/lib/storage';
 import { guardRoute } from './guard';
@@ -54,12 +54,15 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (action === 'allow') return;
     // After a deliberate sign-out there is nothing to come back to.
-    writeFromClient(takeSessionEndReason() === 'logout' ? null : fromClient);
+    const reason = takeSessionEndReason();
+    writeFromClient(reason === 'logout' ? null : fromClient);
     if (action === 'loginDialog') {
       openLoginDialog();
       return;
     }
     clearSession();
+    // A session the server ended (401: expired, revoked): sign in again and come back here.
+    if (reason === 'expired') openLoginDialogOnArrival();
     navigate(target, { replace: true });
   }, [action, fromClient, target, navigate]);
 

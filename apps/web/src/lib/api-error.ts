@@ -26,9 +26,14 @@ export class ApiError extends Error {
 export function errorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('errors:UNKNOWN');
   const parts = [t(`errors:${error.code}`)];
-  const { triesLeft, retryAfterSeconds } = error.details;
-  if (error.code === 'INVALID_CREDENTIALS' && triesLeft !== undefined) {
+  const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
+  if ((error.code === 'INVALID_CREDENTIALS' || error.code === 'PASSWORD_CHANGE_FAILED') && triesLeft !== undefined) {
     parts.push(t('errors:triesLeft', { tries: Number(triesLeft) }));
+  }
+  // A wrong-password lock ends by itself: say when (OWASP ASVS 2.2.1).
+  if (error.code === 'ACCOUNT_BLOCKED' && typeof unlocksAt === 'string') {
+    const time = new Date(unlocksAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    parts.push(t('errors:unlocksAt', { time }));
   }
   if (error.code === 'TOO_MANY_REQUESTS' && retryAfterSeconds !== undefined) {
     parts.push(t('errors:retryAfter', { seconds: Math.ceil(Number(retryAfterSeconds)) }));

@@ -12,6 +12,19 @@ function set(value: boolean): void {
 }
 
 export const openLoginDialog = () => set(true);
+
+// The guard sends a driver whose session ended home and asks for the dialog there; the host
+// closes the dialog on every change of page, so the wish waits for that change.
+let openOnArrival = false;
+export const openLoginDialogOnArrival = () => {
+  openOnArrival = true;
+};
+/** For the host, on a change of page: whether the dialog should open there (once). */
+export function takeOpenOnArrival(): boolean {
+  const wish = openOnArrival;
+  openOnArrival = false;
+  return wish;
+}
 export const closeLoginDialog = () => set(false);
 export const toggleLoginDialog = () => set(!open);
 

@@ -49,7 +49,7 @@ export const users = pgTable(
     /** The company whose balance a CORPORATE profile uses (SPEC §6 multi-account). */
     activeCompanyId: uuid('active_company_id').references(() => companies.id),
     currency: text('currency', { enum: currencies }).notNull().default('rub'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    /** Blocked by support (or deleted); wrong passwords lock for a while in login_lockouts. */
     isBlocked: boolean('is_blocked').notNull().default(false),
     privacyPolicyVersion: text('privacy_policy_version'),
     privacyPolicyAcceptedAt: tstz('privacy_policy_accepted_at'),
@@ -66,7 +66,6 @@ export const users = pgTable(
     check('users_lang_check', oneOf(t.lang, languages)),
     check('users_account_type_check', oneOf(t.accountType, accountTypes)),
     check('users_currency_check', oneOf(t.currency, currencies)),
-    check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
     check(
       'users_corporate_company_check',
       sql`${t.accountType} = 'PERSONAL' or ${t.activeCompanyId} is not null`,
@@ -109,6 +108,26 @@ export const accessTokens = pgTable(
     revokedAt: tstz('revoked_at'),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Wrong passwords per login (OWASP ASVS 2.2.1): keyed by a hash of the lower-cased e-mail, so an
+ * unknown address counts and locks exactly as a known one. A lock ends at locked_until; each
+ * new lock of the same login lasts longer (modules/auth/lockout.ts).
+ */
+export const loginLockouts = pgTable(
+  'login_lockouts',
+  {
+    loginHash: text('login_hash').primaryKey(),
+    failedCount: integer('failed_count').notNull().default(0),
+    lockCount: integer('lock_count').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('login_lockouts_failed_count_check', sql`${t.failedCount} >= 0`),
+    check('login_lockouts_lock_count_check', sql`${t.lockCount} >= 0`),
+  ],
 );
 
 export const oneTimePurposes = ['email_confirm', 'password_reset'] as const;

@@ -16,7 +16,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 
 /** Spends the time of a real check, so an unknown login cannot be told apart by timing. */
-export async function verifyNothing(password: string): Promise<void> {
+export async function verifyNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password-1A');
   await verifyPassword(await dummyHash, password);
+  return false;
 }

@@ -5,6 +5,7 @@ import { resetPasswordMail } from '../../mail/templates';
 import { sha256 } from '../../plugins/auth';
 import { issueOneTimeToken, PASSWORD_RESET_VALID_MINUTES, tokenForCode } from './one-time';
 import { hashPassword } from './passwords';
+import { refuseCommonPassword } from './common-passwords';
 import * as repo from './repo';
 import type { OneTimeToken as OneTimeTokenRow } from './repo';
 
@@ -58,6 +59,7 @@ export async function setPasswordFromMail(
   deps: Deps,
   input: { token?: string; email?: string; code?: string; password: string },
 ): Promise<void> {
+  refuseCommonPassword(input.password, 'password');
   const row = await resetTokenFromInput(deps, input);
   const passwordHash = await hashPassword(input.password);
   if (!(await repo.consumeOneTimeToken(deps.db, row.id))) throw new AppError('LINK_INVALID');

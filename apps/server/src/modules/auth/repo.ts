@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { clearLockout, loginHash } from './lockout';
 import { accessTokens, oneTimeTokens, users, type OneTimePurpose } from '../../db/schema/users';
 
 export type NewUser = typeof users.$inferInsert;
@@ -21,43 +22,22 @@ export async function insertUser(db: Db, values: NewUser) {
   return user;
 }
 
-/** Counts one wrong password atomically and blocks the account on the last allowed one. */
-export async function recordFailedLogin(db: Db, userId: string, maxAttempts: number) {
+/** A new password also ends a login lock and its growth (OWASP ASVS 2.2.1). */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
   const [row] = await db
     .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      isBlocked: sql`${users.failedLoginCount} + 1 >= ${maxAttempts}`,
-    })
+    .set({ passwordHash })
     .where(eq(users.id, userId))
-    .returning({ failedLoginCount: users.failedLoginCount, isBlocked: users.isBlocked });
-  return row ?? { failedLoginCount: maxAttempts, isBlocked: true };
-}
-
-/** Clears the count after a good password; false if the account got blocked meanwhile. */
-export async function clearFailedLogins(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ failedLoginCount: 0 })
-    .where(and(eq(users.id, userId), eq(users.isBlocked, false)))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
-/** A new password also lifts a login block and clears the failed count. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, isBlocked: false })
-    .where(eq(users.id, userId));
+    .returning({ email: users.email });
+  if (row) await clearLockout(db, loginHash(row.email));
 }
 
 export async function markEmailConfirmed(db: Db, userId: string) {
   await db.update(users).set({ isEmailConfirmed: true }).where(eq(users.id, userId));
 }
 
-export async function insertAccessToken(db: Db, userId: string, tokenHash: string) {
-  await db.insert(accessTokens).values({ userId, tokenHash });
+export async function insertAccessToken(db: Db, userId: string, tokenHash: string, now: Date) {
+  await db.insert(accessTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now });
 }
 
 export async function revokeAccessToken(db: Db, tokenId: string) {

@@ -9,7 +9,8 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
+import { authRateLimit, MINUTE_MS, type RateLimits } from '../../plugins/rate-limit';
+import { createAddressLimit } from './address-limit';
 import { userView } from '../users/service';
 import * as recovery from './recovery';
 import * as service from './service';
@@ -21,7 +22,14 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
   // Endpoints that guess passwords, codes or links, or send mail, get the stricter limit.
   const strict = { rateLimit: authRateLimit(limits) };
 
-  route(app, signIn, async ({ body }) => service.signIn(deps, body), strict);
+  const wrongPasswords = createAddressLimit(limits.wrongPasswordsPerHour, 60 * MINUTE_MS);
+  route(
+    app,
+    signIn,
+    async ({ body, request }) =>
+      service.signIn(deps, body, { ip: request.ip, limit: wrongPasswords }),
+    strict,
+  );
 
   route(app, signUp, async ({ body }) => service.signUp(deps, body), strict);
 

@@ -1,6 +1,6 @@
 import type { SignInResult } from '@evcharge/api/auth/sign-in';
 import type { signUpBodySchema } from '@evcharge/api/auth/sign-up';
-import { DEFAULT_LANGUAGE, LOGIN_MAX_FAILED_ATTEMPTS } from '@evcharge/domain/constants';
+import { DEFAULT_LANGUAGE } from '@evcharge/domain/constants';
 import { isCurrency } from '@evcharge/domain/currency';
 import { AppError } from '@evcharge/domain/errors';
 import type { z } from 'zod';
@@ -11,11 +11,14 @@ import { newOpaqueToken, sha256, type Auth, type UserRow } from '../../plugins/a
 import { userView } from '../users/service';
 import { EMAIL_CONFIRM_VALID_MINUTES, issueOneTimeToken } from './one-time';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords';
+import type { AddressLimit } from './address-limit';
+import { refuseCommonPassword } from './common-passwords';
+import { assertNotLocked, clearLockout, loginHash, recordWrongPassword } from './lockout';
 import * as repo from './repo';
 
 async function startSession(deps: Deps, user: UserRow): Promise<SignInResult> {
   const accessToken = newOpaqueToken();
-  await repo.insertAccessToken(deps.db, user.id, sha256(accessToken));
+  await repo.insertAccessToken(deps.db, user.id, sha256(accessToken), deps.now());
   return {
     accessToken,
     CurrencyCode: user.currency,
@@ -24,26 +27,35 @@ async function startSession(deps: Deps, user: UserRow): Promise<SignInResult> {
   };
 }
 
-/** SPEC §8: wrong passwords count down; the last one blocks until a new password is set. */
+/**
+ * SPEC §8: wrong passwords count down, the last one locks the login for a while (lockout.ts).
+ * An unknown or deleted login takes the same way, the same time (an argon2 check of a dummy
+ * hash) and gets the same answers (OWASP ASVS 2.2.1, 3.2).
+ */
 export async function signIn(
   deps: Deps,
   input: { login: string; password: string },
+  address: { ip: string; limit: AddressLimit },
 ): Promise<SignInResult> {
-  const user = await repo.findUserByEmail(deps.db, input.login.trim().toLowerCase());
-  if (!user || user.deletedAt) {
-    await verifyNothing(input.password);
-    throw new AppError('INVALID_CREDENTIALS');
+  const now = deps.now();
+  address.limit.check(address.ip, now);
+  const email = input.login.trim().toLowerCase();
+  const hash = loginHash(email);
+  await assertNotLocked(deps.db, hash, now);
+  const found = await repo.findUserByEmail(deps.db, email);
+  const user = found && !found.deletedAt ? found : undefined;
+  const isRight = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyNothing(input.password);
+  if (!user || !isRight) {
+    address.limit.fail(address.ip, now);
+    throw await recordWrongPassword(deps.db, hash, now);
   }
   if (user.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const after = await repo.recordFailedLogin(deps.db, user.id, LOGIN_MAX_FAILED_ATTEMPTS);
-    if (after.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
-    throw new AppError('INVALID_CREDENTIALS', {
-      details: { triesLeft: LOGIN_MAX_FAILED_ATTEMPTS - after.failedLoginCount },
-    });
-  }
-  if (!(await repo.clearFailedLogins(deps.db, user.id))) throw new AppError('ACCOUNT_BLOCKED');
-  return startSession(deps, { ...user, failedLoginCount: 0 });
+  // Wrong tries in parallel may have locked it meanwhile: the lock wins.
+  await assertNotLocked(deps.db, hash, now);
+  await clearLockout(deps.db, hash);
+  return startSession(deps, user);
 }
 
 export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<void> {
@@ -67,6 +79,7 @@ export async function signUp(
   deps: Deps,
   input: z.output<typeof signUpBodySchema>,
 ): Promise<SignInResult> {
+  refuseCommonPassword(input.password, 'password');
   if (await repo.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
@@ -100,8 +113,16 @@ export async function changePassword(
   input: { UserId: string; Password: string; NewPassword: string },
 ): Promise<void> {
   if (input.UserId !== auth.user.id) throw new AppError('FORBIDDEN');
+  refuseCommonPassword(input.NewPassword, 'NewPassword');
+  // Wrong old passwords count on the sign-in's counter and lock (OWASP ASVS 2.2.1).
+  const now = deps.now();
+  const hash = loginHash(auth.user.email);
+  await assertNotLocked(deps.db, hash, now);
   if (!(await verifyPassword(auth.user.passwordHash, input.Password))) {
-    throw new AppError('PASSWORD_CHANGE_FAILED');
+    const error = await recordWrongPassword(deps.db, hash, now);
+    if (error.code !== 'INVALID_CREDENTIALS') throw error;
+    // Not a 401: the session itself is fine, only the old password was wrong.
+    throw new AppError('PASSWORD_CHANGE_FAILED', { details: error.details });
   }
   await repo.setPasswordHash(deps.db, auth.user.id, await hashPassword(input.NewPassword));
   // Other devices signed in with the old password must sign in again; this one stays.

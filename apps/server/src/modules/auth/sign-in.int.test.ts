@@ -36,14 +36,14 @@ describe('POST /auth/v2/signin', () => {
     expect(check.status).toBe(200);
   });
 
-  it('answers INVALID_CREDENTIALS without triesLeft for an unknown login', async () => {
+  it('answers an unknown login as a known one: INVALID_CREDENTIALS with the tries left', async () => {
     const res = await server.call<ErrorBody>(signIn, { body: body(uniqueEmail(), 'Whatever1') });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_CREDENTIALS');
-    expect(res.body.details).toBeUndefined();
+    expect(res.body.details).toEqual({ triesLeft: LOGIN_MAX_FAILED_ATTEMPTS - 1 });
   });
 
-  it('counts tries down, blocks the account, and a new password lifts the block', async () => {
+  it('counts tries down, locks the login, and a new password lifts the lock', async () => {
     const user = await createUser(server.db);
     for (let attempt = 1; attempt < LOGIN_MAX_FAILED_ATTEMPTS; attempt++) {
       const res = await server.call<ErrorBody>(signIn, { body: body(user.email, 'Wrong1234') });
@@ -57,7 +57,7 @@ describe('POST /auth/v2/signin', () => {
     expect(last.status).toBe(423);
     expect(last.body.code).toBe('ACCOUNT_BLOCKED');
 
-    // Blocked even with the right password.
+    // Locked even with the right password (lockout.int.test.ts: until the lock ends).
     const right = await server.call<ErrorBody>(signIn, { body: body(user.email, user.password) });
     expect(right.body.code).toBe('ACCOUNT_BLOCKED');
 
@@ -68,7 +68,7 @@ describe('POST /auth/v2/signin', () => {
     });
     expect(set.status).toBe(200);
     const [row] = await server.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ isBlocked: false, failedLoginCount: 0 });
+    expect(row).toMatchObject({ isBlocked: false });
 
     const after = await server.call(signIn, { body: body(user.email, 'Fresh1234') });
     expect(after.status).toBe(200);
@@ -86,7 +86,7 @@ describe('POST /auth/v2/signin', () => {
     const user = await createUser(server.db, { deletedAt: new Date() });
     const res = await server.call<ErrorBody>(signIn, { body: body(user.email, user.password) });
     expect(res.body.code).toBe('INVALID_CREDENTIALS');
-    expect(res.body.details).toBeUndefined();
+    expect(res.body.details).toEqual({ triesLeft: LOGIN_MAX_FAILED_ATTEMPTS - 1 });
   });
 
   it.each([

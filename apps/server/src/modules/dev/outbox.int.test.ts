@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { getOutbox } from '@evcharge/api/dev/get-outbox';
+import { inboundSms } from '@evcharge/api/phone/inbound-sms';
 import { outboxMessages } from '../../db/schema/outbox';
 import { createUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -55,19 +56,36 @@ describe('GET /dev/outbox', () => {
   });
 });
 
-describe('with MAIL_TRANSPORT=smtp', () => {
-  let smtp: TestServer;
+describe('outside demo mode (DEMO_MODE=false)', () => {
+  let real: TestServer;
   beforeAll(async () => {
-    smtp = await startTestServer({ mailer: { transport: 'smtp', send: async () => {} } });
+    real = await startTestServer({
+      config: { demoMode: false },
+      mailer: { transport: 'smtp', send: async () => {} },
+    });
   });
   afterAll(async () => {
-    await smtp?.close();
+    await real?.close();
   });
 
-  it('has no outbox endpoints', async () => {
-    expect((await smtp.call(getOutbox)).status).toBe(404);
-    const page = await smtp.fetch('/dev/outbox', { headers: { accept: 'text/html' } });
+  it('has no outbox, no developer pages and no inbound SMS without a secret', async () => {
+    expect((await real.call(getOutbox)).status).toBe(404);
+    const page = await real.fetch('/dev/outbox', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(404);
     expect(await page.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const form = await real.fetch('/dev/outbox/inbound-sms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'from=%2B79991234567&text=1234',
+    });
+    expect(form.status).toBe(404);
+    const sms = await real.call(inboundSms, { body: { from: '+79991234567', text: '1234' } });
+    expect(sms.status).toBe(404);
+  });
+
+  it('still has the same paths in demo mode', async () => {
+    expect((await server.call(getOutbox)).status).toBe(200);
+    const sms = await server.call(inboundSms, { body: { from: '+79991234567', text: '1234' } });
+    expect(sms.status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { receiveInboundSms } from '../phone/inbound';
 import { renderOutboxPage } from './outbox-page';
 import { listOutbox } from './repo';
 
-/** Only registered with MAIL_TRANSPORT=outbox; otherwise these paths answer 404. */
+/** Only registered in demo mode (DEMO_MODE=true); otherwise these paths answer 404. */
 export function devRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
 

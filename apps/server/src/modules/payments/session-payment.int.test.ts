@@ -43,6 +43,7 @@ beforeAll(async () => {
   // The sweep every half second: a start past its deadline is cancelled within the test.
   const { charging } = loadConfig({
     PUBLIC_URL: 'http://evcharge.test',
+    DEMO_MODE: 'true',
     CHARGE_SWEEP_SECONDS: '0.5',
   });
   server = await startTestServer({ config: { charging } });

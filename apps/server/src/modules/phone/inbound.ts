@@ -11,12 +11,12 @@ import { codesInText } from './texts';
 
 /**
  * Who may post inbound SMS: the gateway with SMS_INBOUND_SECRET; without a secret, anyone, but
- * only while messages go to the outbox (development: the dev page simulates the phone).
+ * only in demo mode (the dev page simulates the phone); otherwise the route is not there.
  */
 export function checkInboundSecret(deps: Deps, given: string | string[] | undefined): void {
   const secret = deps.config.sms.inboundSecret;
   if (!secret) {
-    if (deps.mailer.transport !== 'outbox') throw new AppError('FORBIDDEN');
+    if (!deps.config.demoMode) throw new AppError('NOT_FOUND');
     return;
   }
   if (typeof given !== 'string') throw new AppError('UNAUTHORIZED');

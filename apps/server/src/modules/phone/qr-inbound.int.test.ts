@@ -179,14 +179,15 @@ describe('who may post inbound SMS', () => {
     }
   });
 
-  it('without a secret and with real mail: nobody', async () => {
+  it('without a secret and outside demo mode: not there', async () => {
     const real = await startTestServer({
+      config: { demoMode: false },
       mailer: { transport: 'smtp', send: async () => {} },
     });
     try {
       const answer = await receive(real, { from: uniquePhone(), text: '1234' });
-      expect(answer.status).toBe(403);
-      expect(answer.body.code).toBe('FORBIDDEN');
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe('NOT_FOUND');
       expect((await real.fetch('/dev/outbox')).status).toBe(404);
     } finally {
       await real.close();

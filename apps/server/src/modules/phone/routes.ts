@@ -47,6 +47,8 @@ export function phoneRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits
     checkCode(deps, auth.user, body.verificationId),
   );
 
+  // Without the gateway's secret the inbound SMS is a test door: only in demo mode.
+  if (!deps.config.sms.inboundSecret && !deps.config.demoMode) return;
   route(
     app,
     inboundSms,
