@@ -50,6 +50,8 @@ export const errorCatalogue = {
   STATION_BOOKED: { status: 409, message: 'Station already booked for this time' },
   COMMAND_REJECTED: { status: 409, message: 'The station cannot execute this command' },
   EMERGENCY_STOP: { status: 409, message: 'Station emergency button pressed' },
+  // SPEC §3 schedule; details: opensAt (HH:MM, station time), opensDay (mo…su), opensAtUtc.
+  STATION_CLOSED: { status: 409, message: 'Station is closed' },
   PASSWORD_CHANGE_FAILED: { status: 400, message: 'Error changing password' },
   STOP_FAILED: { status: 409, message: 'Error stopping charging' },
   START_TIMEOUT: {

@@ -25,6 +25,11 @@ export class ApiError extends Error {
 /** The translated, driver-facing text of any error a request or a chunk load can throw. */
 export function errorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('errors:UNKNOWN');
+  if (error.code === 'STATION_CLOSED') {
+    // The opening time is the station's wall clock (domain/station-hours).
+    const { opensAt } = error.details;
+    return opensAt === undefined ? t('errors:stationClosedNoHours') : t('errors:STATION_CLOSED', { time: String(opensAt) });
+  }
   const parts = [t(`errors:${error.code}`)];
   const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
   if ((error.code === 'INVALID_CREDENTIALS' || error.code === 'PASSWORD_CHANGE_FAILED') && triesLeft !== undefined) {

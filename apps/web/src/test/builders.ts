@@ -42,15 +42,15 @@ export function buildBrand(): Brand {
 export function buildStation(patch: Partial<StationDetail> = {}): StationDetail {
   const day = [{ from: '08:00', to: '22:00' }];
   return {
-    id: '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', code: 'MSK0042', altName: 'MSK0042', name: 'Tverskaya 12',
+    id: '3f2b8c1e-5d4a-4e8b-9c7d-1a2b3c4d5e6f', code: 'MOW-00042', altName: 'MOW00042', name: 'Tverskaya 12',
     address: 'Tverskaya St 12', city: 'Moscow', region: 'Moscow region', country: 'ru', lat: 55.7652, lng: 37.6041,
     availability: 'free', label: 'works', chargeClass: 'fast', maxPowerKw: 150, freeConnectors: 1, totalConnectors: 2,
     isRoaming: false, roamingOperator: null, isLimitedAccess: false, isPrivate: false, supportsRfid: true,
     schedule: { mo: day, tu: day, we: day, th: day, fr: day, sa: [{ from: '10:00', to: '18:00' }], su: [] },
-    workHours: '08:00-22:00', utcOffsetMinutes: 180, isOpenNow: true,
+    workHours: '08:00-22:00', utcOffsetMinutes: 180, isOpenNow: true, opensAt: null,
     connectors: [
-      { id: 'c1', number: 1, socketType: 'ccs2', currentType: 'DC', powerKw: 150, amperage: 200, status: 'available', chargeClass: 'fast', statusCode: 1, statusSince: '2024-05-01T10:00:00+03:00', qrCode: 'MSK0042-1' },
-      { id: 'c2', number: 2, socketType: 'type2', currentType: 'AC', powerKw: 22, amperage: 32, status: 'charging', chargeClass: 'slow', statusCode: 4, statusSince: '2024-05-01T11:30:00+03:00', qrCode: 'MSK0042-2' },
+      { id: 'c1', number: 1, socketType: 'ccs2', currentType: 'DC', powerKw: 150, amperage: 200, status: 'available', chargeClass: 'fast', statusCode: 1, statusSince: '2024-05-01T10:00:00+03:00', qrCode: 'MOW-00042-1' },
+      { id: 'c2', number: 2, socketType: 'type2', currentType: 'AC', powerKw: 22, amperage: 32, status: 'charging', chargeClass: 'slow', statusCode: 4, statusSince: '2024-05-01T11:30:00+03:00', qrCode: 'MOW-00042-2' },
     ],
     tariff: {
       currency: 'rub', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 5000, minimalCostMinor: 10000,

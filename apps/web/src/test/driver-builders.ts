@@ -24,7 +24,7 @@ export const catalogue = {
 
 /** A station as the lists show it (GET /api/likedstations, the map's list). */
 export function buildStationSummary(patch: Partial<StationSummary> = {}): StationSummary {
-  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
+  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, opensAt: _oa, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
     isFavourite: _f, altName: _a, region: _r, freeIdleMinutes: _i, connectors, ...rest } = buildStation();
   return {
     ...rest, distanceKm: null,

@@ -1,22 +1,25 @@
 import { z } from 'zod';
-import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
 
-// A connector's QR code is `{altName}-{connectorNumber}` (e.g. MOW00042-2), printed as
-// /c/{code} (SPEC §2). altName is letters and digits; the number is the OCPP connectorId.
-const QR_CODE_PATTERN = /^([A-Za-z0-9]{1,40})-([1-9]\d{0,2})$/;
+// SPEC §2 c/{AltNameAndConnectorId}: the code printed on a connector and carried by its QR
+// code is the station code, a hyphen and the connector's number (the OCPP connectorId):
+// MOW-00007-2 for connector 2 of station MOW-00007. The station code may be typed without its
+// hyphens (MOW00007-2, the station's altName) and in any case; the last hyphen always comes
+// before the connector number, so every spelling names one connector.
+const QR_CODE_PATTERN = /^([A-Za-z0-9]{1,20}(?:-[A-Za-z0-9]{1,20})?)-([1-9]\d{0,2})$/;
 
 export type QrCode = { altName: string; connectorNumber: number };
 
-/** The parts of a QR code, or null when it is malformed ('Incorrect QR code'). */
+/** The station's altName and the connector number of a code, or null when malformed. */
 export function parseQrCode(code: string): QrCode | null {
   const match = QR_CODE_PATTERN.exec(code);
   if (!match?.[1] || !match[2]) return null;
-  return { altName: match[1], connectorNumber: Number(match[2]) };
+  return { altName: match[1].replaceAll('-', '').toUpperCase(), connectorNumber: Number(match[2]) };
 }
 
-export function qrCodeOf(altName: string, connectorNumber: number): string {
-  return `${altName}-${connectorNumber}`;
+/** The code of a connector: its station's code, a hyphen and the connector number. */
+export function qrCodeOf(stationCode: string, connectorNumber: number): string {
+  return `${stationCode}-${connectorNumber}`;
 }
 
 // SPEC §7: GET /chargestation/find/qrCode/{code}. A malformed code answers 400 INCORRECT_QR
@@ -28,7 +31,7 @@ export const findByQrCode = defineContract({
   auth: 'public',
   summary: 'The station and connector behind a QR code',
   tags: ['stations'],
-  params: z.object({ code: z.string().regex(QR_CODE_PATTERN, { error: rule.invalid }) }),
+  params: z.object({ code: z.string() }),
   response: z.object({
     stationId: z.string(),
     connectorId: z.string(),

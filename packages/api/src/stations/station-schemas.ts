@@ -6,6 +6,7 @@ import {
 } from '@evcharge/domain/connector-status';
 import { chargeClasses } from '@evcharge/domain/charge-class';
 import { countries } from '@evcharge/domain/constants';
+import { weekDays } from '@evcharge/domain/station-hours';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
 import { tariffSchema } from '@evcharge/domain/tariff';
 import { rule } from '@evcharge/domain/validation';
@@ -159,7 +160,7 @@ export const connectorDetailSchema = connectorBriefSchema.extend({
   statusCode: z.number().int().nullable(),
   /** When the status began, ISO 8601 in the client's UTC offset (`offset` query). */
   statusSince: z.string(),
-  /** The QR code printed on this connector: /c/{qrCode}. */
+  /** The code printed on this connector and carried by its QR code (/c/{qrCode}). */
   qrCode: z.string(),
 });
 
@@ -183,8 +184,10 @@ export const stationDetailSchema = stationSummarySchema
     schedule: scheduleSchema,
     workHours: z.string(),
     utcOffsetMinutes: z.number().int(),
-    /** Whether the station is open at the moment of the answer. */
+    /** Whether the station is open at the moment of the answer (domain/station-hours). */
     isOpenNow: z.boolean(),
+    /** When a closed station opens next, in its local time; null when open or never. */
+    opensAt: z.object({ day: z.enum(weekDays), time: z.string() }).nullable(),
     connectors: z.array(connectorDetailSchema),
     tariff: tariffSchema,
     /** SPEC §9: parking is charged only after this many idle minutes (from the tariff). */

@@ -16,6 +16,8 @@ describe('generateStations', () => {
     const stations = generateStations(5000, 1);
     expect(new Set(stations.map((s) => s.code)).size).toBe(5000);
     expect(new Set(stations.map((s) => s.altName)).size).toBe(5000);
+    // find-by-qr.ts: a code typed without its hyphen is the altName.
+    for (const s of stations) expect(s.altName).toBe(s.code.replaceAll('-', ''));
     const connectorIds = stations.flatMap((s) => s.connectors.map((c) => c.id));
     expect(new Set([...stations.map((s) => s.id), ...connectorIds]).size).toBe(
       5000 + connectorIds.length,

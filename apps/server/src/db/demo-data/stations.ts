@@ -83,6 +83,13 @@ const schedules: readonly (readonly [{ schedule: Schedule; workHours: string }, 
   ],
 ];
 
+// Every tenth station keeps half-day hours (morning or afternoon, by its index, not drawn, so
+// the random sequence stays): at any moment some demo stations are closed (SPEC §3 schedule).
+const halfDays = [
+  { schedule: week(Array(7).fill([{ from: '00:00', to: '12:00' }])), workHours: '00:00–12:00' },
+  { schedule: week(Array(7).fill([{ from: '12:00', to: '24:00' }])), workHours: '12:00–24:00' },
+] as const;
+
 // Connector statuses weighted like a real network at midday; every one of them occurs.
 // prettier-ignore
 const statusWeights: readonly (readonly [ConnectorStatus, number])[] = [
@@ -161,7 +168,8 @@ function generateStation(random: Random, index: number): GeneratedStation {
     ['openingSoon', 3],
   ]);
   const state = showsAllStatuses ? 'works' : drawnState;
-  const { schedule, workHours } = random.weighted(schedules);
+  const drawn = random.weighted(schedules);
+  const { schedule, workHours } = index % 10 === 3 ? halfDays[Math.floor(index / 10) % 2]! : drawn;
   const connectorShapes = connectorsFor(random, city);
   const connectors = connectorShapes.map((shape, i) => {
     // The first stations show every status once, so the demo covers each state.

@@ -82,7 +82,7 @@ export const stations = pgTable(
     /** The station GUID of the API (GET /v2/chargestation/{guid}). */
     id: uuid('id').primaryKey().defaultRandom(),
     code: text('code').notNull().unique('stations_code_unique'),
-    /** Printed in QR codes: /c/{altName}{connector}. */
+    /** The code without its hyphens, upper case: how a typed QR code finds it (find-by-qr.ts). */
     altName: text('alt_name').notNull().unique('stations_alt_name_unique'),
     name: text('name').notNull(),
     address: text('address').notNull(),

@@ -8,6 +8,7 @@ import {
   type ChargingProfile,
 } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
+import { stationOpenState } from '@evcharge/domain/station-hours';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -52,6 +53,8 @@ export async function connectorPlace(db: Db, connectorId: string) {
       stationId: stations.id,
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
+      schedule: stations.schedule,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
       chargePointId: chargePoints.id,
       chargePointConnectedAt: chargePoints.connectedAt,
       reportedStatuses: chargePoints.reportedStatuses,
@@ -72,8 +75,30 @@ function isEmergency(report: ReportedStatus | undefined): boolean {
   );
 }
 
-/** Why a connector cannot take a start now, from what its charge point last said. */
-export function refusalOf(place: ConnectorPlace, isOnline: boolean): AppError | undefined {
+/**
+ * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
+ * at the charge point); the refusal says when it opens, in the station's local time.
+ */
+export function closedRefusal(place: ConnectorPlace, now: Date): AppError | undefined {
+  const state = stationOpenState(place.schedule, now, place.utcOffsetMinutes);
+  if (state.isOpen) return undefined;
+  const opens = state.opensAt;
+  return new AppError('STATION_CLOSED', {
+    details: opens ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() } : {},
+  });
+}
+
+/**
+ * Why a connector cannot take a start now: its station is closed (at `now`), or what its
+ * charge point last said.
+ */
+export function refusalOf(
+  place: ConnectorPlace,
+  isOnline: boolean,
+  now: Date = new Date(),
+): AppError | undefined {
+  const closed = closedRefusal(place, now);
+  if (closed) return closed;
   const reports = place.reportedStatuses ?? {};
   if (isEmergency(reports['0']) || isEmergency(reports[String(place.number)]))
     return new AppError('EMERGENCY_STOP');

@@ -4,7 +4,8 @@ import { chargeClass } from '@evcharge/domain/charge-class';
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { formatInOffset, isOpenAt } from './local-time';
+import { stationOpenState } from '@evcharge/domain/station-hours';
+import { formatInOffset } from './local-time';
 import { isLikedBy, loadStationDetailRow, loadTariffs } from './repo';
 import type { Viewer } from './search';
 import { powerKwOf, stationFacts } from './station-view';
@@ -39,6 +40,7 @@ export async function stationDetail(
   const current = tariffs.get(tariffId);
   if (!current) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
   const next = nextTariffId ? tariffs.get(nextTariffId) : undefined;
+  const open = stationOpenState(row.schedule, now, row.utcOffsetMinutes);
 
   return {
     id: row.id,
@@ -60,7 +62,8 @@ export async function stationDetail(
     schedule: row.schedule,
     workHours: row.workHours,
     utcOffsetMinutes: row.utcOffsetMinutes,
-    isOpenNow: isOpenAt(row.schedule, now, row.utcOffsetMinutes),
+    isOpenNow: open.isOpen,
+    opensAt: !open.isOpen && open.opensAt ? { day: open.opensAt.day, time: open.opensAt.time } : null,
     connectors: row.connectors.map((c) => ({
       id: c.id,
       number: c.number,
@@ -72,7 +75,7 @@ export async function stationDetail(
       status: c.status,
       statusCode: connectorStatusCode(c.status) ?? null,
       statusSince: formatInOffset(c.statusAt, offsetMinutes),
-      qrCode: qrCodeOf(row.altName, c.number),
+      qrCode: qrCodeOf(row.code, c.number),
     })),
     tariff: current.tariff,
     freeIdleMinutes: current.freeIdleMinutes,

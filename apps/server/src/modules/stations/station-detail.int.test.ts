@@ -111,7 +111,7 @@ describe('GET /api/v2/chargestation/:guid', () => {
         status: 'charging',
         statusCode: 4,
         statusSince: '2026-11-21T23:10:00+05:00',
-        qrCode: `${station.altName}-1`,
+        qrCode: `${station.code}-1`,
       }),
       expect.objectContaining({
         number: 2,
@@ -186,8 +186,8 @@ describe('GET /api/v2/chargestation/:guid', () => {
   });
 
   it('says whether the station is open now from its schedule', async () => {
-    expect((await detail(station.id)).body).toMatchObject({ isOpenNow: true, workHours: '24/7' });
-    expect((await detail(closed.id)).body).toMatchObject({ isOpenNow: false, workHours: 'closed' });
+    expect((await detail(station.id)).body).toMatchObject({ isOpenNow: true, opensAt: null, workHours: '24/7' });
+    expect((await detail(closed.id)).body).toMatchObject({ isOpenNow: false, opensAt: null, workHours: 'closed' });
   });
 
   it('marks favourites for the driver who liked the station only', async () => {
@@ -233,8 +233,14 @@ describe('GET /api/chargestation/find/qrCode/:code', () => {
       token,
     });
 
-  it('finds the station and connector of a QR code', async () => {
-    const res = await qr(`${station.altName}-2`);
+  // find-by-qr.ts: the station code (with or without its hyphen, any case), '-', the number.
+  it.each([
+    ['the printed code', (s: typeof station) => `${s.code}-2`],
+    ['the code without its hyphen', (s: typeof station) => `${s.altName}-2`],
+    ['the printed code in lower case', (s: typeof station) => `${s.code.toLowerCase()}-2`],
+    ['the code without hyphen in lower case', (s: typeof station) => `${s.altName.toLowerCase()}-2`],
+  ])('finds the station and connector of %s', async (_name, codeOf) => {
+    const res = await qr(codeOf(station));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       stationId: station.id,
@@ -243,14 +249,24 @@ describe('GET /api/chargestation/find/qrCode/:code', () => {
     });
   });
 
+  it('prints on each connector the code its QR carries, and that code finds it', async () => {
+    const { body } = await detail(station.id);
+    expect(body.connectors.map((c) => c.qrCode)).toEqual([1, 2, 3].map((n) => `${station.code}-${n}`));
+    const res = await qr(body.connectors[1]!.qrCode);
+    expect(res.body).toMatchObject({ stationId: station.id, connectorNumber: 2 });
+  });
+
   it.each([
     'MOW00042',
     'MOW00042-',
     '-2',
     'MOW00042-0',
     'MOW 42-1',
-    'MOW00042-1-2',
-    `${'A'.repeat(41)}-1`,
+    'MOW--00042-1',
+    'MOW-000-42-1',
+    'MOW00042-1000',
+    `${'A'.repeat(21)}-1`,
+    '%00-1',
   ])('answers INCORRECT_QR for %j', async (code) => {
     const res = await qr(code);
     expect(res.status).toBe(400);
@@ -258,7 +274,7 @@ describe('GET /api/chargestation/find/qrCode/:code', () => {
   });
 
   it('answers STATION_NOT_FOUND for an unknown station or connector', async () => {
-    for (const code of ['ZZZ99999-1', `${station.altName}-9`]) {
+    for (const code of ['ZZZ99999-1', 'ZZZ-99999-1', `${station.altName}-9`, `${station.altName}-1-2`]) {
       const res = await qr(code);
       expect([res.status, res.body.code]).toEqual([404, 'STATION_NOT_FOUND']);
     }

@@ -10,7 +10,7 @@ import { StationList } from './station-list';
 const fetchMock = vi.fn<typeof fetch>();
 
 function summary(n: number): StationSummary {
-  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
+  const { schedule: _s, workHours: _w, utcOffsetMinutes: _u, isOpenNow: _o, opensAt: _oa, tariff: _t, tariffChangesAt: _c, nextTariff: _n,
     isFavourite: _f, altName: _a, region: _r, connectors, ...rest } = buildStation();
   return {
     ...rest, id: `id-${n}`, name: `Station ${n}`, distanceKm: n * 0.4,

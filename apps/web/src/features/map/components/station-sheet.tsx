@@ -4,6 +4,7 @@ import { stationPath } from '@/app/paths';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
 import { FavouriteButton } from '@/components/station/favourite-button';
 import { addressWithCity } from '@/components/station/place-text';
+import { StationStateBadge } from '@/components/station/station-state-badge';
 import { distanceText, powerText } from '@/components/station/power-text';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -60,7 +61,7 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
           <p className="muted">{addressWithCity(station.address, station.city)}</p>
           <div className="row">
             <AvailabilityBadge availability={station.availability} free={station.freeConnectors} total={station.totalConnectors} testId="station-sheet-availability" />
-            {station.label !== 'works' && <span className="badge badge--warning">{t(`common:stationLabel.${station.label}`)}</span>}
+            <StationStateBadge station={station} testId="station-sheet-state" />
             {located && <span className="muted small">{t('map:away', { distance: distanceText(distanceKm(located, station), i18n.language) })}</span>}
           </div>
           <ul className="station-sheet__connectors" aria-label={t('map:connectors')}>

@@ -46,6 +46,7 @@ export function ConnectorRow({ connector, isChosen, startTo, ref }: ConnectorRow
         )}
         {isChosen && <span className="connector__chosen" data-testid="connector-chosen">{t('station:connectors.chosen')}</span>}
       </div>
+      <p className="connector__code muted small" data-testid="connector-code">{t('station:connectors.code', { code: connector.qrCode })}</p>
       <dl className="connector__facts">
         <div><dt>{t('station:connectors.power')}</dt><dd>{powerText(t, connector.powerKw, language)}</dd></div>
         <div><dt>{t('station:connectors.current')}</dt><dd>{connector.currentType}</dd></div>

@@ -48,6 +48,20 @@ describe('QR entry c/{AltNameAndConnectorId}', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it.each(['MOW-00042-2', 'MOW00042-2', 'mow-00042-2', 'mow00042-2'])('asks the server for %s, the code as printed or typed', async (code) => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { stationId: 'abc', connectorId: 'c2', connectorNumber: 2 }));
+    await open(`/c/${code}`);
+    expect((await screen.findByTestId('landed')).textContent).toBe('/detailStation?id=abc&connector=2');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/chargestation/find/qrCode/${code}`);
+  });
+
+  it.each(['MOW-00042', 'MOW--00042-1', 'MOW-000-42-1', 'MOW00042-0'])('names the malformed %s with a way back to the map', async (code) => {
+    await open(`/c/${code}`);
+    expect(await screen.findByTestId('qr-error-incorrect')).toBeTruthy();
+    expect(screen.getByTestId('back-to-map').getAttribute('href')).toBe('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('names a malformed code without asking the server', async () => {
     await open('/c/not%20a%20code');
     expect(await screen.findByTestId('qr-error-incorrect')).toBeTruthy();

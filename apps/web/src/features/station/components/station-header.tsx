@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
 import { FavouriteButton } from '@/components/station/favourite-button';
-import { cityAndRegion } from '@/components/station/place-text';
+import { placeLines } from '@/components/station/place-text';
+import { StationStateBadge } from '@/components/station/station-state-badge';
 import { powerText } from '@/components/station/power-text';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { openLoginDialog } from '@/lib/login-dialog';
 import { writeFromClient } from '@/lib/storage';
 
-const labelTone = { works: 'ok', notWorking: 'bad', underRepair: 'warn', openingSoon: 'info' } as const;
-
-/** Name, where it is, whether it works and is open, and what kind of place it is. */
+/** Name, where it is, its one state (working, open or closed), and what kind of place it is. */
 export function StationHeader({ station }: { station: StationDetail }) {
   const { t, i18n } = useTranslation('station');
   const { pathname, search } = useLocation();
+  const place = placeLines(station);
   // SPEC §4: a visitor's heart opens the login dialog and brings them back here afterwards.
   function signIn() {
     writeFromClient(pathname + search);
@@ -39,19 +39,12 @@ export function StationHeader({ station }: { station: StationDetail }) {
       <p className="station-header__address" data-testid="station-address">
         <Icon name="pin" size={20} />
         <span>
-          {station.address}
-          <br />
-          <span className="muted">{cityAndRegion(station.city, station.region)}</span>
+          {place.address}
+          {place.region && <><br /><span className="muted">{place.region}</span></>}
         </span>
       </p>
       <div className="station-header__status">
-        <span className={`station-label station-label--${labelTone[station.label]}`} data-testid="station-label" data-label={station.label}>
-          {t(`common:stationLabel.${station.label}`)}
-        </span>
-        <span className={station.isOpenNow ? 'station-open station-open--yes' : 'station-open station-open--no'} data-testid="station-open-now">
-          <Icon name="clock" size={16} />
-          {station.isOpenNow ? t('station:openNow') : t('station:closedNow')}
-        </span>
+        <StationStateBadge station={station} />
         <AvailabilityBadge availability={station.availability} free={station.freeConnectors} total={station.totalConnectors} />
         <span className="station-header__power">
           <Icon name="bolt" size={16} />

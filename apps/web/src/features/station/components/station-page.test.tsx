@@ -89,6 +89,53 @@ describe('StationPage', () => {
     expect(start.className).toContain('button--primary');
   });
 
+  it('prints the station code and, on each connector, the code its QR carries', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    expect((await screen.findByTestId('station-header')).textContent).toContain('Station MOW-00042');
+    expect(screen.getAllByTestId('connector-code').map((code) => code.textContent)).toEqual(['Code: MOW-00042-1', 'Code: MOW-00042-2']);
+  });
+
+  it('names the city once under the address', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({ address: 'Tverskaya St, 12, Moscow', city: 'Moscow', region: 'Moscow' })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const address = await screen.findByTestId('station-address');
+    expect(address.textContent).toBe('Tverskaya St, 12, Moscow');
+  });
+
+  it('shows one state for a working open station', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, station));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const header = await screen.findByTestId('station-header');
+    expect(within(header).getAllByTestId('station-state').map((s) => s.textContent)).toEqual(['Open now']);
+    expect(header.textContent).not.toContain('Works');
+    expect(screen.queryByTestId('station-closed-note')).toBeNull();
+  });
+
+  it('shows a closed station as closed until it opens, everywhere, and offers no start', async () => {
+    startSession(buildClient('tok'));
+    const today = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'][new Date(Date.now() + 180 * 60_000).getUTCDay()];
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({
+      isOpenNow: false,
+      opensAt: { day: today as 'mo', time: '08:00' },
+      connectors: station.connectors.map((c) => ({ ...c, status: 'available' })),
+    })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const header = await screen.findByTestId('station-header');
+    expect(within(header).getByTestId('station-state').textContent).toBe('Closed · opens at 8:00 AM');
+    expect(header.textContent).not.toMatch(/Works|Open now/);
+    expect(screen.getByTestId('station-hours-state').textContent).toBe('Closed · opens at 8:00 AM');
+    expect(screen.getByTestId('station-closed-note').textContent).toBe('Closed · opens at 8:00 AM');
+    expect(screen.queryByTestId('connector-start')).toBeNull();
+  });
+
+  it('shows a station that is not working as that alone', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({ label: 'underRepair', isOpenNow: false, opensAt: null })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const header = await screen.findByTestId('station-header');
+    expect(within(header).getAllByTestId('station-state').map((s) => s.dataset.state)).toEqual(['underRepair']);
+  });
+
   it('offers no start to a visitor: the sign-in prompt comes first', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, station));
     await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);

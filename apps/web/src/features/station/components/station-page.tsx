@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
+import { stationStateText } from '@/components/station/station-state';
+import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
@@ -26,7 +28,7 @@ function readConnector(value: string | null): number | null {
 
 /** detailStation (SPEC §2, public): `?id=<guid>` and, from a QR code, `&connector=<number>`. */
 export function StationPage() {
-  const { t } = useTranslation('station');
+  const { t, i18n } = useTranslation('station');
   const [params] = useSearchParams();
   const qr = params.get('qr');
   const id = params.get('id') ?? '';
@@ -61,7 +63,13 @@ export function StationPage() {
       <div className="station__columns">
         <div className="station__column">
           {!session && <SignInPrompt connector={chosen?.number ?? null} />}
-          <ConnectorList stationId={station.id} connectors={station.connectors} canStart={session !== null} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
+          {!station.isOpenNow && (
+            // SPEC §3 schedule: the server refuses a start while closed; no Start button then.
+            <Alert tone="warning" testId="station-closed-note">
+              <p>{stationStateText(t, station, i18n.language)}</p>
+            </Alert>
+          )}
+          <ConnectorList stationId={station.id} connectors={station.connectors} canStart={session !== null && station.isOpenNow} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
         </div>
         <div className="station__column">
           <TariffCard station={station} />

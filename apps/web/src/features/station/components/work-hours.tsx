@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { StationStateBadge } from '@/components/station/station-state-badge';
 import { Card } from '@/components/ui/card';
 import { formatUtcOffset, formatWallTime } from '@/lib/format';
 import { clientUtcOffsetMinutes } from '@/lib/station-query';
@@ -17,9 +18,9 @@ export function WorkHours({ station }: { station: StationDetail }) {
   const isOtherZone = station.utcOffsetMinutes !== clientUtcOffsetMinutes();
   return (
     <Card title={t('station:hours.title')} testId="station-hours">
-      <p className={station.isOpenNow ? 'station-open station-open--yes' : 'station-open station-open--no'}>
-        {station.isOpenNow ? t('station:openNow') : t('station:closedNow')}
-        {isAlwaysOpen(station.schedule) && ` · ${t('station:hours.always')}`}
+      <p className="row">
+        <StationStateBadge station={station} testId="station-hours-state" />
+        {isAlwaysOpen(station.schedule) && <span className="muted">{t('station:hours.always')}</span>}
       </p>
       <table className="hours">
         <caption className="visually-hidden">{t('station:hours.title')}</caption>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorText } from './api-error';
+import type { Language } from '@evcharge/domain/constants';
+import { i18n, initI18n, loadNamespaces } from './i18n';
+
+describe('errorText of a start at a closed station', () => {
+  it.each([
+    ['en', { opensAt: '08:00' }, 'The station is closed. Opens at 08:00.'],
+    ['ru', { opensAt: '08:00' }, 'Станция закрыта. Откроется: 08:00.'],
+    ['en', {}, 'The station is closed.'],
+  ])('in %s with %j', async (language, details, text) => {
+    await initI18n(language as Language);
+    await loadNamespaces(['errors']);
+    const error = new ApiError(409, 'STATION_CLOSED', 'Station is closed', [], details);
+    expect(errorText(i18n.t, error)).toBe(text);
+  });
+});
