@@ -107,6 +107,12 @@ export function route<C extends Contract>(
   const routeOptions: RouteShorthandOptions = {
     schema: {
       summary: contract.summary,
+      ...(contract.idempotent
+        ? {
+            description:
+              'Moves money: send an `Idempotency-Key` header (1-255 printable ASCII characters, one per intent). A repeat with the same key within 24 h answers the first answer and moves nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED.',
+          }
+        : {}),
       tags: [...contract.tags],
       ...(contract.auth === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
       ...(contract.params ? { params: contract.params } : {}),
