@@ -291,7 +291,7 @@ test('a debt blocks a start, the driver pays it in the app, and the start works'
   await expect(page.getByTestId('start-charge')).toBeDisabled();
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
   const refused = await page.request.put('/api/charge', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${Date.now()}` },
     data: { connectorId: connector.id, limit: { mode: 'energy', value: 1000 }, profile: 'fast' },
   });
   expect(refused.status()).toBe(402);

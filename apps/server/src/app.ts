@@ -43,6 +43,7 @@ import { createChargePointGateway } from './ocpp/gateway';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './http/idempotency';
 import { metricsRoute, registerMetrics } from './plugins/metrics';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
 import { defaultPressureLimits, registerPressure, type PressureLimits } from './plugins/pressure';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   registerAuth(app, db, { ...config.session, now });
   registerErrorHandler(app);
+  registerIdempotency(app, db);
 
   // Per app, not prom-client's global registry: tests build many apps in one process.
   const metrics = createMetrics();

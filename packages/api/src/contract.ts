@@ -19,7 +19,15 @@ export type Contract = {
   response: z.ZodType;
   /** The success status; 200 unless said. */
   status?: 200 | 201 | 204;
+  /**
+   * The request moves money: it must carry an `Idempotency-Key` header (as acquirers take it),
+   * and a repeat with the same key answers the first answer and moves nothing.
+   */
+  idempotent?: true;
 };
+
+/** The header a request that moves money carries (`Contract.idempotent`). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export function defineContract<const C extends Contract>(contract: C): C {
   return contract;

@@ -78,6 +78,14 @@ export const errorCatalogue = {
   },
   CARD_BLOCKED: { status: 402, message: 'Card blocked by the bank' },
   NO_DEBT: { status: 409, message: 'There is no debt to pay' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    message: 'The same request is still being processed, repeat later',
+  },
   RFID_ALREADY_LINKED: { status: 409, message: 'RFID tag already linked or cannot be linked' },
   INCORRECT_QR: { status: 400, message: 'Incorrect QR code' },
   STATION_NOT_FOUND: { status: 404, message: 'Station not found' },

@@ -11,6 +11,7 @@ import { errorBodySchema } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
 import { optionalUser, requireUser, requireUserCached, type Auth } from '../plugins/auth';
 import { errorHandler } from '../plugins/errors';
+import type {} from './idempotency';
 import { compress, MIN_COMPRESSED_BYTES, pickEncoding, type Encoding } from './compression';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
@@ -106,6 +107,12 @@ export function route<C extends Contract>(
   const routeOptions: RouteShorthandOptions = {
     schema: {
       summary: contract.summary,
+      ...(contract.idempotent
+        ? {
+            description:
+              'Moves money: send an `Idempotency-Key` header (1-255 printable ASCII characters, one per intent). A repeat with the same key within 24 h answers the first answer and moves nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED.',
+          }
+        : {}),
       tags: [...contract.tags],
       ...(contract.auth === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
       ...(contract.params ? { params: contract.params } : {}),
@@ -121,6 +128,13 @@ export function route<C extends Contract>(
           ? requireUserCached
           : requireUser,
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    // Contract.idempotent: the Idempotency-Key is claimed after validation, the answer kept.
+    ...(contract.idempotent
+      ? {
+          preHandler: (request, reply) => app.idempotencyKeys.claim(contract, request, reply),
+          onSend: (request, reply, payload) => app.idempotencyKeys.keep(request, reply, payload),
+        }
+      : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
   };
   const { validationError } = options;

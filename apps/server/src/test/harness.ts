@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { contractUrl, type Contract } from '@evcharge/api/contract';
 import type { Notify } from '../payments/sandbox/sandbox-acquirer';
@@ -18,6 +19,11 @@ export type CallInput = {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /**
+   * The Idempotency-Key of a request that moves money (`contract.idempotent`): a new one per
+   * call unless given; `null` sends none.
+   */
+  idempotencyKey?: string | null;
 };
 
 export type TestServer = {
@@ -111,6 +117,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const headers: Record<string, string> = { ...input.headers };
     if (input.token) headers.authorization = `Bearer ${input.token}`;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const key = input.idempotencyKey === undefined ? randomUUID() : input.idempotencyKey;
+    if (contract.idempotent && key !== null) headers['idempotency-key'] = key;
     const response = await fetchPath(contractUrl(contract, input.params, input.query), {
       method: contract.method,
       headers,

@@ -4,6 +4,7 @@ import { chargingSessions } from '../db/schema/charging';
 import { rfidTags } from '../db/schema/driver';
 import { chargingSamples } from '../db/schema/ocpp';
 import { createUser, type TestUser } from './builders';
+import { topUp } from './charging';
 import type { SimStation } from './charge-points';
 import type { TestServer } from './harness';
 import { insertTestTariff } from './station-builders';
@@ -28,10 +29,18 @@ export function insertSessionTariff(server: TestServer): Promise<string> {
 /** The energy cost of that tariff, rounded half up to minor units. */
 export const perKwh = (energyWh: number) => Math.floor((energyWh * PER_KWH_MINOR + 500) / 1000);
 
-export async function driverWithTag(server: TestServer): Promise<TestUser & { tag: string }> {
+/**
+ * A driver with an active RFID tag and `balanceMinor` on the wallet (1,000.00 by default): a
+ * tag starts only as the app would (modules/charges/start-rules.ts).
+ */
+export async function driverWithTag(
+  server: TestServer,
+  balanceMinor = 100_000,
+): Promise<TestUser & { tag: string }> {
   const user = await createUser(server.db);
   const tag = `CARD-${randomBytes(4).toString('hex')}`;
   await server.db.insert(rfidTags).values({ userId: user.id, uid: tag });
+  if (balanceMinor > 0) await topUp(server, user.id, balanceMinor);
   return { ...user, tag };
 }
 

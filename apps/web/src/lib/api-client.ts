@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   contractUrl,
   type Contract,
   type ContractBody,
@@ -20,6 +21,8 @@ export type RequestOptions<C extends Contract> = {
    * a start that waits for the charge point's answer (OCPP call time-out 30 s).
    */
   timeoutMs?: number;
+  /** Required by a contract that moves money (`idempotent`): one per intent (lib/intent-key). */
+  idempotencyKey?: string;
 };
 
 function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal | undefined {
@@ -69,6 +72,9 @@ export async function apiRequest<C extends Contract>(
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (contract.idempotent && !options.idempotencyKey)
+    throw new Error(`${contract.path} moves money: send an idempotencyKey`);
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
   let response: Response;
   try {

@@ -12,4 +12,5 @@ export const startCharge = defineContract({
   tags: ['charges'],
   body: startChargeBodySchema,
   response: chargeSchema,
+  idempotent: true,
 });

@@ -53,6 +53,7 @@ export const topUpBalance = defineContract({
   body: topUpBodySchema,
   response: paymentResultSchema,
   status: 201,
+  idempotent: true,
 });
 
 export const refundBalance = defineContract({
@@ -67,6 +68,7 @@ export const refundBalance = defineContract({
     operations: z.array(paymentResultSchema),
   }),
   status: 201,
+  idempotent: true,
 });
 
 export const payDebt = defineContract({
@@ -78,4 +80,5 @@ export const payDebt = defineContract({
   body: payWithSchema,
   response: paymentResultSchema,
   status: 201,
+  idempotent: true,
 });

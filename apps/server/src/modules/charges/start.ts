@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
-import {
-  minStartBalanceMinor,
-  profilePowerCapW,
-  type ChargingProfile,
-} from '@evcharge/domain/charging';
+import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { stationOpenState } from '@evcharge/domain/station-hours';
 import { rule } from '@evcharge/domain/validation';
@@ -23,16 +19,10 @@ import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
 import { cardHoldMinor } from '@evcharge/domain/payments';
-import { defaultCard } from '../payments/card-store';
 import { holdForSession, releaseSessionHold } from '../payments/session-payment';
-import {
-  lockUser,
-  openSessionCount,
-  walletBalanceMinor,
-  payerForProfile,
-  openBalanceSessionsCost,
-  type Payer,
-} from './payer';
+import { decideStart, paymentColumns } from './start-rules';
+
+export { paymentFor } from './start-rules';
 
 // SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
 
@@ -156,45 +146,6 @@ async function carOf(db: Db, userId: string, carId: string | null | undefined) {
 }
 
 /**
- * How a start is paid (issue 6), or why it cannot be (the plan shows the same answer before the
- * driver taps Start): from the balance while what it holds (less what the
- * driver's other open sessions may still cost) covers the minimum; else from the default card,
- * held at the start; a company's balance for a corporate profile. The cap is what the server
- * stops the session before. A debt blocks every start on the personal profile.
- */
-export async function paymentFor(
-  tx: Db,
-  userId: string,
-  payer: Payer,
-  currency: Charge['currency'],
-): Promise<
-  | { method: 'balance' | 'company'; capMinor: number; card: undefined; balanceMinor: number }
-  | { method: 'card'; capMinor: number; card: NonNullable<Awaited<ReturnType<typeof defaultCard>>>; balanceMinor: number }
-  | { refusal: AppError; balanceMinor: number }
-> {
-  const balance = await walletBalanceMinor(tx, payer, currency);
-  const minimum = minStartBalanceMinor(currency);
-  const refuse = (refusal: AppError) => ({ refusal, balanceMinor: balance });
-  if (payer.kind === 'company_wallet') {
-    if (balance < minimum) return refuse(new AppError('COMPANY_BALANCE_INSUFFICIENT'));
-    return { method: 'company', capMinor: balance, card: undefined, balanceMinor: balance };
-  }
-  if (balance < 0) return refuse(new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } }));
-  const available = balance - (await openBalanceSessionsCost(tx, userId));
-  if (available >= minimum)
-    return { method: 'balance', capMinor: available, card: undefined, balanceMinor: balance };
-  const card = await defaultCard(tx, userId);
-  if (card?.status === 'blocked') return refuse(new AppError('CARD_BLOCKED'));
-  if (!card || card.status !== 'linked')
-    return refuse(
-      new AppError('INSUFFICIENT_FUNDS', {
-        details: { balanceMinor: balance, minBalanceMinor: minimum },
-      }),
-    );
-  return { method: 'card', capMinor: cardHoldMinor(currency), card, balanceMinor: balance };
-}
-
-/**
  * Checks the driver may charge and inserts the `preparing` session, in one transaction with
  * the driver's row locked; the partial unique index refuses a second open session on the
  * connector whatever the timing.
@@ -215,22 +166,17 @@ async function prepareSession(
   const { db, config } = deps;
   try {
     return await db.transaction(async (tx) => {
-      const user = await lockUser(tx, userId);
-      if (!user) throw new AppError('UNAUTHORIZED');
-      const payer = payerForProfile(userId, user);
-      const payment = await paymentFor(tx, userId, payer, values.currency);
-      if ('refusal' in payment) throw payment.refusal;
-      if ((await openSessionCount(tx, userId)) >= config.charging.maxSessionsPerUser)
-        throw new AppError('TOO_MANY_SESSIONS', {
-          details: { limit: config.charging.maxSessionsPerUser },
-        });
+      const decision = await decideStart(tx, config, {
+        userId,
+        stationId: place.stationId,
+        currency: values.currency,
+        at: new Date(),
+      });
       const [session] = await tx
         .insert(chargingSessions)
         .values({
           userId,
-          payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
-          paymentMethod: payment.method,
-          fundsCapMinor: payment.capMinor,
+          ...paymentColumns(decision),
           connectorId: place.connectorId,
           tariffId: values.tariffId,
           currency: values.currency,
@@ -247,7 +193,7 @@ async function prepareSession(
         })
         .returning();
       if (!session) throw new Error('session insert returned nothing');
-      return { session, card: payment.card };
+      return { session, card: decision.payment.card };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONNECTOR_BUSY');

@@ -1,3 +1,4 @@
+import { sweepIdempotencyKeys } from '../../http/idempotency';
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
@@ -213,6 +214,9 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
   // Card holds of ended sessions, and payments the acquirer has not answered yet.
   await sweepPayments(deps, now).catch((error: unknown) =>
     log.error({ err: error }, 'payment sweep failed'),
+  );
+  await sweepIdempotencyKeys(db, now).catch((error: unknown) =>
+    log.error({ err: error }, 'idempotency key sweep failed'),
   );
 }
 

@@ -1,17 +1,14 @@
 import type { OCPP16 } from 'typed-ocpp';
-import { isUniqueViolation } from '../../db/errors';
 import type { ActionHandler, CallContext } from '../context';
 import { finishSession } from '../transactions/finish-session';
 import { checkIdTag } from '../transactions/id-tags';
 import {
   findActiveSession,
   findConnectorId,
-  insertSession,
-  stationTariffAt,
   updateSessionFrom,
   type PlacedSession,
 } from '../transactions/session-repo';
-import { tariffOf } from '../transactions/session-cost';
+import { startByTag } from '../transactions/tag-start';
 import { recordChargeEvent } from '../../modules/charges/events';
 
 type Answer = OCPP16.StartTransactionResponse;
@@ -58,42 +55,6 @@ async function attach(
   return accepted(started.transactionId);
 }
 
-// A driver's RFID tag at the station: a new session on the station's tariff.
-async function startForTag(
-  ctx: CallContext,
-  connectorId: string,
-  params: OCPP16.StartTransactionRequest,
-) {
-  const { db } = ctx.deps;
-  const tag = await checkIdTag(db, params.idTag);
-  if (tag.status !== 'Accepted') return refused(tag.status);
-  // The idTag of an app start belongs to its own connector's session; here it starts nothing.
-  if (tag.rfidTagId === null) return refused('Invalid');
-  const startedAt = new Date(params.timestamp);
-  const tariffId = await stationTariffAt(db, ctx.connection.stationId, startedAt);
-  if (!tariffId) return refused('Invalid');
-  const { tariff } = await tariffOf(db, tariffId);
-  try {
-    const session = await insertSession(db, {
-      userId: tag.userId,
-      connectorId,
-      tariffId,
-      currency: tariff.currency,
-      rfidTagId: tag.rfidTagId,
-      status: 'charging',
-      meterStartWh: params.meterStart,
-      startedAt,
-      lastEnergyAt: startedAt,
-    });
-    await recordChargeEvent(ctx.deps, session, 'started');
-    return accepted(session.transactionId);
-  } catch (error) {
-    // The app prepared a session on this connector a moment ago (the unique index decided).
-    if (isUniqueViolation(error)) return refused('ConcurrentTx');
-    throw error;
-  }
-}
-
 export const startTransaction: ActionHandler<OCPP16.StartTransactionRequest, Answer> = async (
   ctx,
   params,
@@ -130,5 +91,9 @@ export const startTransaction: ActionHandler<OCPP16.StartTransactionRequest, Ans
       parkingEndedAt: active.status === 'parking' ? at : undefined,
     });
   }
-  return startForTag(ctx, connectorId, params);
+  // A driver's RFID tag: the rules of a start from the app decide (tag-start.ts).
+  const answer = await startByTag(ctx.deps, ctx.connection.stationId, connectorId, params);
+  return answer.status === 'Accepted' && answer.transactionId !== undefined
+    ? accepted(answer.transactionId)
+    : refused(answer.status === 'Accepted' ? 'Invalid' : answer.status);
 };

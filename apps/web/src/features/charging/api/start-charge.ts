@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import { startCharge } from '@evcharge/api/charges/start-charge';
 import { apiRequest } from '@/lib/api-client';
+import { useIntentKey } from '@/lib/intent-key';
 import { chargeKeys, storeCharge } from '@/lib/charge-query';
 
 /**
@@ -13,8 +14,11 @@ const START_REQUEST_TIMEOUT_MS = 75_000;
 
 export function useStartChargeMutation() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (body: StartChargeBody) => apiRequest(startCharge, { body, timeoutMs: START_REQUEST_TIMEOUT_MS }),
+    mutationFn: (body: StartChargeBody) =>
+      apiRequest(startCharge, { body, timeoutMs: START_REQUEST_TIMEOUT_MS, idempotencyKey: intent.keyFor(body) }),
+    onSettled: (_charge, error) => intent.settled(error),
     onSuccess: (charge) => {
       storeCharge(client, charge);
       void client.invalidateQueries({ queryKey: chargeKeys.all });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
@@ -62,6 +62,40 @@ describe('WalletPage', () => {
     expect(posts(server, '/api/balance/topup')[0]?.body).toEqual({ amountMinor: 125_050, cardId: card.id });
     // The balance is read again after the money moved.
     await waitFor(() => expect(server.sent.filter((r) => r.url.pathname === '/api/balance').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('a double tap and a retry after a lost answer are one payment (one Idempotency-Key); the next top-up is another', async () => {
+    const keys: string[] = [];
+    let answers = 0;
+    serve({
+      extra: [{
+        method: 'POST', path: '/api/balance/topup',
+        reply: (_request, init) => {
+          keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+          answers += 1;
+          if (answers <= 2) throw new TypeError('Failed to fetch');
+          return jsonResponse(201, buildPaymentResult({ amountMinor: 100_000 }));
+        },
+      }],
+    });
+    await renderScreen(<WalletPage />, '/balance');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByTestId('topup-amount'), '1000');
+    const form = screen.getByTestId('topup-form');
+    // Two taps before the screen re-renders: both requests carry the same key.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(await screen.findByTestId('topup-error')).toBeTruthy();
+    // The answer never came: the retry is the same intent.
+    await ui.click(screen.getByTestId('topup-submit'));
+    expect((await screen.findByTestId('topup-success')).textContent).toBe('The balance is topped up by ₽1,000.00.');
+    await ui.type(screen.getByTestId('topup-amount'), '1000');
+    await ui.click(screen.getByTestId('topup-submit'));
+    await waitFor(() => expect(keys).toHaveLength(4));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it('puts a quick amount into the field', async () => {
