@@ -97,6 +97,18 @@ describe('an RFID start goes through the rules of an app start', () => {
     expect(await sessionsOf(driver.id)).toHaveLength(0);
   });
 
+  it('a station outside its hours (SPEC §3 schedule): Invalid, as the app start is refused', async () => {
+    const none = { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] };
+    const { station } = await connectedStationFor(server, { tariffId, schedule: none });
+    const driver = await driverWithTag(server);
+    expect(await authorize(station, driver.tag)).toBe('Invalid');
+    expect(await rawStart(station, driver.tag)).toEqual({
+      transactionId: 0,
+      idTagInfo: { status: 'Invalid' },
+    });
+    expect(await sessionsOf(driver.id)).toHaveLength(0);
+  });
+
   it('a short balance with a default card: the card is held, the start Accepted and capped', async () => {
     const { station } = await connectedStation();
     const who = await driverWithPhone(server);

@@ -3,9 +3,11 @@ import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
+import { stationOpenState, type Schedule } from '@evcharge/domain/station-hours';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
+import { stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
 import { defaultCard } from '../payments/card-store';
 import {
@@ -19,7 +21,25 @@ import {
 // The one place that decides whether a driver may start a session and how it is paid, for a
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
 // StartTransaction) alike: SPEC §8 'Unpaid orders or debt block continuing', the minimum
-// balance or a card hold, the corporate payer (SPEC §6), the simultaneous-sessions limit.
+// balance or a card hold, the corporate payer (SPEC §6), the simultaneous-sessions limit, and
+// the station's hours (SPEC §3 schedule).
+
+/**
+ * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
+ * at the charge point); the refusal says when it opens, in the station's local time.
+ */
+export function closedRefusal(
+  schedule: Schedule,
+  utcOffsetMinutes: number,
+  at: Date,
+): AppError | undefined {
+  const state = stationOpenState(schedule, at, utcOffsetMinutes);
+  if (state.isOpen) return undefined;
+  const opens = state.opensAt;
+  return new AppError('STATION_CLOSED', {
+    details: opens ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() } : {},
+  });
+}
 
 type Card = NonNullable<Awaited<ReturnType<typeof defaultCard>>>;
 
@@ -85,6 +105,13 @@ export async function decideStart(
   request: StartRequest,
 ): Promise<StartDecision> {
   const { userId } = request;
+  const [station] = await tx
+    .select({ schedule: stations.schedule, utcOffsetMinutes: stations.utcOffsetMinutes })
+    .from(stations)
+    .where(eq(stations.id, request.stationId));
+  if (!station) throw new AppError('STATION_NOT_FOUND');
+  const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
+  if (closed) throw closed;
   const [user] = await tx
     .select({
       accountType: users.accountType,

@@ -4,7 +4,6 @@ import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
-import { stationOpenState } from '@evcharge/domain/station-hours';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -20,7 +19,7 @@ import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import { holdForSession, releaseSessionHold } from '../payments/session-payment';
-import { decideStart, paymentColumns } from './start-rules';
+import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 
 export { paymentFor } from './start-rules';
 
@@ -66,19 +65,6 @@ function isEmergency(report: ReportedStatus | undefined): boolean {
 }
 
 /**
- * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
- * at the charge point); the refusal says when it opens, in the station's local time.
- */
-export function closedRefusal(place: ConnectorPlace, now: Date): AppError | undefined {
-  const state = stationOpenState(place.schedule, now, place.utcOffsetMinutes);
-  if (state.isOpen) return undefined;
-  const opens = state.opensAt;
-  return new AppError('STATION_CLOSED', {
-    details: opens ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() } : {},
-  });
-}
-
-/**
  * Why a connector cannot take a start now: its station is closed (at `now`), or what its
  * charge point last said.
  */
@@ -87,7 +73,7 @@ export function refusalOf(
   isOnline: boolean,
   now: Date = new Date(),
 ): AppError | undefined {
-  const closed = closedRefusal(place, now);
+  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
   if (closed) return closed;
   const reports = place.reportedStatuses ?? {};
   if (isEmergency(reports['0']) || isEmergency(reports[String(place.number)]))
