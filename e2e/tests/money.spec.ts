@@ -119,7 +119,8 @@ async function pickStation(request: APIRequestContext): Promise<StationDetail> {
       detail.tariff.zones.length === 0 &&
       detail.tariff.perKwhMinor > 0 &&
       detail.nextTariff === null;
-    if (free && plain && !detail.isPrivate && detail.isOpenNow) return detail;
+    // Open round the clock: a station that closes while the journey runs would refuse its start.
+    if (free && plain && !detail.isPrivate && detail.workHours === '24/7') return detail;
   }
   throw new Error('no demo station with a free AC connector and a plain tariff');
 }
@@ -145,16 +146,20 @@ async function playStation(baseURL: string, detail: StationDetail): Promise<Stat
   return sim;
 }
 
-/** From the connector's QR code to the precharging screen with a 1 kWh limit. */
-async function openPrecharging(page: Page, connector: StationDetail['connectors'][number]): Promise<void> {
+/** From the connector's QR code to the precharging screen with an energy limit (1 kWh). */
+async function openPrecharging(
+  page: Page,
+  connector: StationDetail['connectors'][number],
+  limitKwh = 1,
+): Promise<void> {
   await page.goto(`/c/${connector.qrCode}?locale=en`);
   const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
   await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
   await chosen.getByTestId('connector-start').click();
   await expect(page.getByTestId('precharging-page')).toBeVisible();
   await page.getByTestId('limit-mode-energy').click();
-  await page.getByTestId('limit-value').fill('1');
-  await expect(page.getByTestId('estimate-energy')).toContainText('1');
+  await page.getByTestId('limit-value').fill(String(limitKwh));
+  await expect(page.getByTestId('estimate-energy')).toContainText(String(limitKwh));
 }
 
 async function sessionOf(page: Page, transactionId: number): Promise<ChargeDetail> {
@@ -316,8 +321,9 @@ test('a debt blocks a start, the driver pays it in the app, and the start works'
   await expect(paid.getByTestId('operation-status')).toHaveText('Done');
   expect(minorOf(await paid.getByTestId('operation-amount').innerText())).toBe(debtor.debtMinor);
 
-  // The start works at once: the balance is empty, so the kept card is held for it.
-  await openPrecharging(page, connector);
+  // The start works at once: the balance is empty, so the kept card is held for it. The driver
+  // stops it: a limit far enough away that the session is still running when Stop is tapped.
+  await openPrecharging(page, connector, 20);
   await expect(page.getByTestId('debt-notice')).toHaveCount(0);
   await expect(page.getByTestId('card-hold-note')).toContainText('₽1,000.00');
   await expect(page.getByTestId('min-balance-notice')).toHaveCount(0);

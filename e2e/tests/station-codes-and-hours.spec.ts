@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { socketTypeIds } from '@evcharge/domain/socket-type';
 import { secondDriver, signInOnLoginPage } from './support';
