@@ -64,9 +64,17 @@ test('a closed station shows one closed state and refuses a start, saying when i
   await expect(page.getByTestId('station-closed-note')).toBeVisible();
   await expect(page.getByTestId('connector-start')).toHaveCount(0);
 
-  // Straight to the start screen (a bookmark, an old tab): the server refuses, translated.
+  // Straight to the start screen (a bookmark, an old tab): it says so before Start, translated,
+  // and the server refuses a start asked for anyway.
   await page.goto(`/precharging?station=${detail.id}&connector=${connector.number}&locale=en`);
-  await page.getByTestId('start-charge').click();
-  await expect(page.getByTestId('start-error')).toContainText(`The station is closed. Opens at ${detail.opensAt!.time}.`);
+  await expect(page.getByTestId('closed-notice')).toContainText(`The station is closed. Opens at ${detail.opensAt!.time}.`);
+  await expect(page.getByTestId('start-charge')).toBeDisabled();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const refused = await page.request.put('/api/charge', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `closed-${Date.now()}` },
+    data: { connectorId: connector.id, limit: { mode: 'none' }, profile: 'fast' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { code: string }).code).toBe('STATION_CLOSED');
 
 });

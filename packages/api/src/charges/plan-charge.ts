@@ -33,8 +33,13 @@ export const planCharge = defineContract({
     canStart: z.boolean(),
     minBalanceMinor: z.number().int(),
     balanceMinor: z.number().int(),
-    /** Why not: a debt, not enough money (and no card), or the default card blocked. */
-    blockedBy: z.enum(['debt', 'funds', 'cardBlocked']).nullable(),
+    /**
+     * Why not: the station is closed now (SPEC §3 schedule), a debt, not enough money (and no
+     * card), or the default card blocked.
+     */
+    blockedBy: z.enum(['closed', 'debt', 'funds', 'cardBlocked']).nullable(),
+    /** A closed station's next opening, HH:MM in its local time; null when open or never. */
+    opensAt: z.string().nullable(),
     /** What would pay: the balance, the default card (held for cardHoldMinor), the company. */
     payWith: z.enum(['balance', 'card', 'company']).nullable(),
     cardHoldMinor: z.number().int().nullable(),

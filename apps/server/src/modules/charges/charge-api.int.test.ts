@@ -297,6 +297,7 @@ describe('POST /charge/plan', () => {
       minBalanceMinor: 10_000,
       balanceMinor: 5_000,
       blockedBy: 'funds',
+      opensAt: null,
       payWith: null,
       cardHoldMinor: null,
     });

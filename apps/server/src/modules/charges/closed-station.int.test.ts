@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { planCharge } from '@evcharge/api/charges/plan-charge';
 import { chargingSessions } from '../../db/schema/charging';
 import { closeSimStations, connectedStation } from '../../test/charge-points';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
@@ -59,7 +60,22 @@ describe('a start at a closed station', () => {
       await server.db.select().from(chargingSessions).where(eq(chargingSessions.userId, who.id)),
     ).toEqual([]);
 
+    // The start screen's plan says so before Start is tapped.
+    const plan = await server.call(planCharge, {
+      token: who.token,
+      body: { connectorId, limit: { mode: 'none' }, profile: 'fast' },
+    });
+    expect(plan.body).toMatchObject({ canStart: false, blockedBy: 'closed', opensAt: '08:00' });
+
     clockAt('05:00:00');
+    expect(
+      (
+        await server.call(planCharge, {
+          token: who.token,
+          body: { connectorId, limit: { mode: 'none' }, profile: 'fast' },
+        })
+      ).body,
+    ).toMatchObject({ canStart: true, blockedBy: null, opensAt: null });
     expect((await start(server, who, { connectorId })).status).toBe(200);
   });
 

@@ -11,6 +11,7 @@ import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { stations } from '../../db/schema/stations';
 import { payerForProfile } from './payer';
 import { connectorPlace, isVisibleTo, paymentFor } from './start';
+import { closedRefusal } from './start-rules';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
 
@@ -79,7 +80,9 @@ export async function planSession(
   const payer = payerForProfile(userId, user);
   const payment = await paymentFor(db, userId, payer, tariff.currency);
   const minBalanceMinor = minStartBalanceMinor(tariff.currency);
-  const refusal = 'refusal' in payment ? payment.refusal.code : null;
+  // The start's own rules, in its order: a closed station first (start-rules.ts decideStart).
+  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  const refusal = closed ? closed.code : 'refusal' in payment ? payment.refusal.code : null;
   return {
     powerW: plan.powerW,
     energyWh: plan.energyWh ?? null,
@@ -90,13 +93,15 @@ export async function planSession(
     minBalanceMinor,
     balanceMinor: payment.balanceMinor,
     blockedBy: blockedByOf(refusal),
+    opensAt: typeof closed?.details?.opensAt === 'string' ? closed.details.opensAt : null,
     payWith: 'refusal' in payment ? null : payment.method,
     cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
   };
 }
 
-function blockedByOf(refusal: string | null): 'debt' | 'funds' | 'cardBlocked' | null {
+function blockedByOf(refusal: string | null): 'closed' | 'debt' | 'funds' | 'cardBlocked' | null {
   if (refusal === null) return null;
+  if (refusal === 'STATION_CLOSED') return 'closed';
   if (refusal === 'DEBT_BLOCKS') return 'debt';
   return refusal === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
 }

@@ -49,6 +49,12 @@ export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEs
 function StartBlocked({ plan }: { plan: Plan }) {
   const { t } = useTranslation('charging');
   const format = useFormat();
+  if (plan.blockedBy === 'closed')
+    return (
+      <Alert tone="warning" title={plan.opensAt === null ? t('errors:stationClosedNoHours') : t('errors:STATION_CLOSED', { time: plan.opensAt })} testId="closed-notice">
+        <ButtonLink to={paths.home} icon="map">{t('charging:precharging.otherStation')}</ButtonLink>
+      </Alert>
+    );
   if (plan.blockedBy === 'debt')
     return (
       <Alert tone="warning" title={t('charging:estimate.debtTitle')} testId="debt-notice">

@@ -15,7 +15,7 @@ const path = `/precharging?station=${station.id}&connector=1`;
 
 const plan = {
   powerW: 150_000, energyWh: 27_027, minutes: 11, costMinor: 50_000, currency: 'rub',
-  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050, blockedBy: null, payWith: 'balance', cardHoldMinor: null,
+  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050, blockedBy: null, opensAt: null, payWith: 'balance', cardHoldMinor: null,
 };
 
 function serve(extra: FetchRoute[] = []) {
@@ -109,6 +109,15 @@ describe('PrechargingPage', () => {
     const notice = await screen.findByTestId('debt-notice');
     expect(notice.textContent).toMatch(/240\.00 of an earlier session is unpaid/);
     expect(screen.getByTestId('estimate-pay-debt').getAttribute('href')).toBe('/debt');
+    expect(screen.queryByTestId('min-balance-notice')).toBeNull();
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says a closed station opens when, and does not offer to start', async () => {
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, blockedBy: 'closed', opensAt: '08:00', payWith: 'balance' }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const notice = await screen.findByTestId('closed-notice');
+    expect(notice.textContent).toContain('The station is closed. Opens at 08:00.');
     expect(screen.queryByTestId('min-balance-notice')).toBeNull();
     expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
   });
