@@ -58,3 +58,39 @@ export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
   }>;
   return Object.fromEntries(result.rows.map((row) => [row.t, `${row.n}:${row.h}`]));
 }
+
+/** The write-ahead log's position: every committed change moves it (so may reads that prune). */
+async function walPosition(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as Rows<{
+    lsn: string;
+  }>;
+  return result.rows[0]!.lsn;
+}
+
+/**
+ * Watches for changes around requests, cheaply: the full fingerprint is taken only when the
+ * write-ahead log moved (on PGlite most refused requests cost two tiny queries; on a shared
+ * PostgreSQL server the log always moves and every check is a full one).
+ */
+export function changeWatch(db: Db) {
+  let known: { lsn: string; print: Record<string, string> } | undefined;
+  const take = async () => {
+    const print = await dbFingerprint(db);
+    known = { lsn: await walPosition(db), print };
+    return known;
+  };
+  return {
+    /** Before a request: remembers the state it starts from. */
+    async before(): Promise<void> {
+      if (!known || known.lsn !== (await walPosition(db))) await take();
+    },
+    /** After a request: the tables that differ from the state `before` saw. */
+    async changedTables(): Promise<string[]> {
+      const start = known ?? (await take());
+      if (start.lsn === (await walPosition(db))) return [];
+      const now = await take();
+      const tables = new Set([...Object.keys(start.print), ...Object.keys(now.print)]);
+      return [...tables].filter((table) => start.print[table] !== now.print[table]);
+    },
+  };
+}
