@@ -26,6 +26,19 @@ const envSchema = z
       .url({ protocol: /^https?$/ })
       .default('http://localhost:8080')
       .transform((value) => value.replace(/\/+$/, '')),
+    // Origins the app may be opened on: links back to the driver (the acquirer's return, mail
+    // links) use the one the request came from when it is listed (http/origin.ts).
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z.url({ protocol: /^https?$/ }).refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+            message: 'must be an origin like https://app.example.com (no path, no trailing /)',
+          }),
+        ),
+      )
+      .optional(),
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
@@ -111,6 +124,8 @@ export type Config = {
   dataDir: string;
   brand: (typeof brandIds)[number];
   publicUrl: string;
+  /** Origins a link back to the driver may use; default: PUBLIC_URL's origin. */
+  allowedOrigins: string[];
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
   acquirer: 'sandbox';
   webDist: string;
@@ -185,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolvePath(e.DATA_DIR, 'data'),
     brand: e.BRAND,
     publicUrl: e.PUBLIC_URL,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [new URL(e.PUBLIC_URL).origin],
     mail:
       e.MAIL_TRANSPORT === 'smtp' && e.SMTP_URL
         ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }

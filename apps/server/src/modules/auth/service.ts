@@ -46,7 +46,12 @@ export async function signIn(
   return startSession(deps, { ...user, failedLoginCount: 0 });
 }
 
-export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<void> {
+/** `origin`: where the link leads (http/origin.ts `returnOrigin`); PUBLIC_URL by default. */
+export async function sendEmailConfirmation(
+  deps: Deps,
+  user: UserRow,
+  origin = deps.config.publicUrl,
+): Promise<void> {
   // SPEC §5: confirmed by the link or by the code, whichever the user finds easier.
   const { token, code } = await issueOneTimeToken(deps.db, {
     userId: user.id,
@@ -54,7 +59,7 @@ export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<
     validMinutes: EMAIL_CONFIRM_VALID_MINUTES,
     withCode: true,
   });
-  const link = `${deps.config.publicUrl}/confirm_page?token=${encodeURIComponent(token)}`;
+  const link = `${origin}/confirm_page?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
     confirmEmailMail(
       { to: user.email, name: user.name, lang: user.lang, link, code: code ?? '' },
@@ -66,6 +71,7 @@ export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<
 export async function signUp(
   deps: Deps,
   input: z.output<typeof signUpBodySchema>,
+  origin = deps.config.publicUrl,
 ): Promise<SignInResult> {
   if (await repo.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
@@ -86,7 +92,7 @@ export async function signUp(
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
   }
-  await sendEmailConfirmation(deps, user);
+  await sendEmailConfirmation(deps, user, origin);
   return startSession(deps, user);
 }
 
