@@ -42,7 +42,7 @@ import { createCommandRelay } from './ocpp/command-relay';
 import { createChargePointGateway } from './ocpp/gateway';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './http/idempotency';
 import { metricsRoute, registerMetrics } from './plugins/metrics';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
@@ -100,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // A malformed URL (bad percent-encoding, an over-long parameter) gets the JSON error body too.
+    frameworkErrors: errorHandler,
     // The shutdown in server.ts waits for open requests; keep-alive sockets must not hold it.
     forceCloseConnections: 'idle',
   });

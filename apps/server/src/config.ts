@@ -32,6 +32,19 @@ const envSchema = z
     NODE_ENV: z.string().optional(),
     // Unset: the outbox in demo mode, SMTP otherwise.
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
+    // Origins the app may be opened on: links back to the driver (the acquirer's return, mail
+    // links) use the one the request came from when it is listed (http/origin.ts).
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z.url({ protocol: /^https?$/ }).refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+            message: 'must be an origin like https://app.example.com (no path, no trailing /)',
+          }),
+        ),
+      )
+      .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
     ACQUIRER: z.enum(['sandbox']).default('sandbox'),
@@ -142,6 +155,8 @@ export type Config = {
   publicUrl: string;
   /** DEMO_MODE: the outbox, /dev pages and test-only endpoints exist; never in production. */
   demoMode: boolean;
+  /** Origins a link back to the driver may use; default: PUBLIC_URL's origin. */
+  allowedOrigins: string[];
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
   acquirer: 'sandbox';
   webDist: string;
@@ -219,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brand: e.BRAND,
     publicUrl: e.PUBLIC_URL,
     demoMode: e.DEMO_MODE,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [new URL(e.PUBLIC_URL).origin],
     mail:
       mailTransport(e) === 'smtp' && e.SMTP_URL
         ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }

@@ -22,6 +22,8 @@ export const rule = {
   phoneCode: 'phoneCode',
   phone: 'phone',
   tooLong: 'tooLong',
+  /** A NUL or a lone surrogate, which no text may hold (the server checks every request). */
+  characters: 'characters',
   termsRequired: 'termsRequired',
   invalid: 'invalid',
 } as const;

@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { AppError, type FieldError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
+import { unsafeTextPaths } from './safe-text';
 
 const ruleKeys = new Set<string>(Object.values(rule));
 
@@ -49,12 +50,19 @@ export function fieldErrors(issues: readonly Issue[]): FieldError[] {
 }
 
 /**
- * Fastify's validator compiler for zod schemas. A missing body is checked as `{}` so the
- * answer names every required field instead of complaining about the whole body.
+ * Fastify's validator compiler for zod schemas: every body, query and params of the API passes
+ * here. Strings with a NUL or a lone surrogate, values and keys alike, are refused before the
+ * schema sees them (`safe-text.ts`). A missing body is checked as `{}` so the answer names
+ * every required field instead of complaining about the whole body.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const unsafe = unsafeTextPaths(data);
+    if (unsafe.length > 0) {
+      const fields = unsafe.map((path) => ({ path, rule: rule.characters }));
+      return { error: new AppError('VALIDATION_FAILED', { fields }) };
+    }
     const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
     const result = schema.safeParse(input, { reportInput: true });
     if (result.success) return { value: result.data };

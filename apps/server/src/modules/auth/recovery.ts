@@ -13,6 +13,7 @@ import type { OneTimeToken as OneTimeTokenRow } from './repo';
 export async function requestPasswordReset(
   deps: Deps,
   input: { email: string; Lang?: Language },
+  origin = deps.config.publicUrl,
 ): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, input.email);
   if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
@@ -22,7 +23,7 @@ export async function requestPasswordReset(
     validMinutes: PASSWORD_RESET_VALID_MINUTES,
     withCode: true,
   });
-  const link = `${deps.config.publicUrl}/resetPage?token=${encodeURIComponent(token)}`;
+  const link = `${origin}/resetPage?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
     resetPasswordMail(
       {

@@ -8,6 +8,7 @@ import { setPassword } from '@evcharge/api/auth/set-password';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import type { Deps } from '../../deps';
+import { returnOrigin } from '../../http/origin';
 import { route } from '../../http/route';
 import { authRateLimit, MINUTE_MS, type RateLimits } from '../../plugins/rate-limit';
 import { createAddressLimit } from './address-limit';
@@ -31,7 +32,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
     strict,
   );
 
-  route(app, signUp, async ({ body }) => service.signUp(deps, body), strict);
+  route(
+    app,
+    signUp,
+    async ({ body, request }) => service.signUp(deps, body, returnOrigin(request, deps.config)),
+    strict,
+  );
 
   route(app, checkToken, async ({ auth }) => ({
     valid: true as const,
@@ -56,8 +62,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
   route(
     app,
     resetPassword,
-    async ({ body }) => {
-      await recovery.requestPasswordReset(deps, body);
+    async ({ body, request }) => {
+      await recovery.requestPasswordReset(deps, body, returnOrigin(request, deps.config));
       return ok;
     },
     strict,
@@ -76,9 +82,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
   route(
     app,
     sendEmailConfirmation,
-    async ({ auth }) => {
+    async ({ auth, request }) => {
       if (auth.user.isEmailConfirmed) return { ok: true as const, sent: false };
-      await service.sendEmailConfirmation(deps, auth.user);
+      await service.sendEmailConfirmation(deps, auth.user, returnOrigin(request, deps.config));
       return { ok: true as const, sent: true };
     },
     strict,

@@ -58,7 +58,12 @@ export async function signIn(
   return startSession(deps, user);
 }
 
-export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<void> {
+/** `origin`: where the link leads (http/origin.ts `returnOrigin`); PUBLIC_URL by default. */
+export async function sendEmailConfirmation(
+  deps: Deps,
+  user: UserRow,
+  origin = deps.config.publicUrl,
+): Promise<void> {
   // SPEC §5: confirmed by the link or by the code, whichever the user finds easier.
   const { token, code } = await issueOneTimeToken(deps.db, {
     userId: user.id,
@@ -66,7 +71,7 @@ export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<
     validMinutes: EMAIL_CONFIRM_VALID_MINUTES,
     withCode: true,
   });
-  const link = `${deps.config.publicUrl}/confirm_page?token=${encodeURIComponent(token)}`;
+  const link = `${origin}/confirm_page?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
     confirmEmailMail(
       { to: user.email, name: user.name, lang: user.lang, link, code: code ?? '' },
@@ -78,6 +83,7 @@ export async function sendEmailConfirmation(deps: Deps, user: UserRow): Promise<
 export async function signUp(
   deps: Deps,
   input: z.output<typeof signUpBodySchema>,
+  origin = deps.config.publicUrl,
 ): Promise<SignInResult> {
   refuseCommonPassword(input.password, 'password');
   if (await repo.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
@@ -99,7 +105,7 @@ export async function signUp(
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
   }
-  await sendEmailConfirmation(deps, user);
+  await sendEmailConfirmation(deps, user, origin);
   return startSession(deps, user);
 }
 

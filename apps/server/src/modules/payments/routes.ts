@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getBalance, listBalanceOperations, payDebt, refundBalance, topUpBalance } from '@evcharge/api/payments/balance';
 import { bindCard, deleteCard, listCards, setDefaultCard } from '@evcharge/api/payments/cards';
 import { acquirerCallback, getPayment } from '@evcharge/api/payments/payments';
 import { AppError } from '@evcharge/domain/errors';
 import type { Deps } from '../../deps';
+import { returnOrigin } from '../../http/origin';
 import { route } from '../../http/route';
 import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { balanceOperationsOf } from './operations-list';
@@ -24,7 +25,8 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
   // Routes that reach the acquirer take the stricter limit: card testing is what fraud tries.
   const PAYMENT_RATE_LIMIT = authRateLimit(limits);
   route(app, listCards, async ({ auth }) => ({ items: await cardsOf(deps, auth.user.id) }));
-  route(app, bindCard, async ({ auth }) => startBinding(deps, auth.user), {
+  const origin = (request: FastifyRequest) => ({ origin: returnOrigin(request, deps.config) });
+  route(app, bindCard, async ({ auth, request }) => startBinding(deps, auth.user, origin(request)), {
     rateLimit: PAYMENT_RATE_LIMIT,
   });
   route(app, setDefaultCard, async ({ auth, params }) => setDefault(deps, auth.user.id, params.id));
@@ -37,13 +39,15 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
   route(app, listBalanceOperations, async ({ auth, query }) =>
     balanceOperationsOf(deps.db, auth.user.id, query),
   );
-  route(app, topUpBalance, async ({ auth, body }) => topUp(deps, auth.user, body), {
+  route(app, topUpBalance, async ({ auth, body, request }) =>
+    topUp(deps, auth.user, { ...body, ...origin(request) }), {
     rateLimit: PAYMENT_RATE_LIMIT,
   });
   route(app, refundBalance, async ({ auth, body }) => refund(deps, auth.user, body.amountMinor), {
     rateLimit: PAYMENT_RATE_LIMIT,
   });
-  route(app, payDebt, async ({ auth, body }) => payDebtOf(deps, auth.user, body), {
+  route(app, payDebt, async ({ auth, body, request }) =>
+    payDebtOf(deps, auth.user, { ...body, ...origin(request) }), {
     rateLimit: PAYMENT_RATE_LIMIT,
   });
 

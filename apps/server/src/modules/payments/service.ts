@@ -27,20 +27,32 @@ import {
   type PaymentDeps,
 } from './operations';
 
+/** Where a link back to the driver points; routes pass `returnOrigin(request, config)`. */
+type Origin = { origin?: string };
+
 // Cards, the balance, its top-up and refund, and the debt (issue 6).
 
-function returnUrl(deps: PaymentDeps, operation: Operation) {
-  return `${deps.config.publicUrl}/cardredirect?operation=${operation.id}`;
+/** Back to the origin the driver came from (http/origin.ts); PUBLIC_URL when unknown. */
+function returnUrl(deps: PaymentDeps, operation: Operation, origin = deps.config.publicUrl) {
+  return `${origin}/cardredirect?operation=${operation.id}`;
 }
 
 function callbackUrl(deps: PaymentDeps) {
   return `${deps.config.publicUrl}/api/acquirer/${deps.acquirer.name}/callback`;
 }
 
-/** The acquirer's page in the driver's language. */
-function pageUrl(redirectUrl: string | null, user: UserRow) {
+/**
+ * The acquirer's page in the driver's language; a page this server serves (the sandbox's) on
+ * the origin the driver came from.
+ */
+function pageUrl(deps: PaymentDeps, redirectUrl: string | null, user: UserRow, origin?: string) {
   if (!redirectUrl) return null;
   const url = new URL(redirectUrl);
+  if (origin && url.origin === new URL(deps.config.publicUrl).origin) {
+    const driver = new URL(origin);
+    url.protocol = driver.protocol;
+    url.host = driver.host;
+  }
   url.searchParams.set('lang', user.lang);
   return url.toString();
 }
@@ -66,7 +78,7 @@ async function pay(
   deps: PaymentDeps,
   user: UserRow,
   operation: Operation,
-  how: { cardToken?: string; saveCard: boolean; description: string },
+  how: { cardToken?: string; saveCard: boolean; description: string } & Origin,
 ): Promise<PaymentResult> {
   if (how.cardToken) {
     const cardToken = how.cardToken;
@@ -92,14 +104,14 @@ async function pay(
       currency: operation.currency,
       description: how.description,
       saveCard: how.saveCard,
-      returnUrl: returnUrl(deps, operation),
+      returnUrl: returnUrl(deps, operation, how.origin),
       callbackUrl: callbackUrl(deps),
     }),
   );
   if (!outcome) throw new AppError('ACQ22', { details: { operationId: operation.id } });
   const settled = await applyOutcome(deps, operation.id, outcome);
   if (settled.status === 'failed') throw declineError(settled);
-  return paymentResult(deps.db, settled, pageUrl(outcome.redirectUrl, user));
+  return paymentResult(deps.db, settled, pageUrl(deps, outcome.redirectUrl, user, how.origin));
 }
 
 // Cards
@@ -108,7 +120,11 @@ export async function cardsOf(deps: PaymentDeps, userId: string) {
   return (await listCards(deps.db, userId)).map(cardView);
 }
 
-export async function startBinding(deps: PaymentDeps, user: UserRow): Promise<PaymentResult> {
+export async function startBinding(
+  deps: PaymentDeps,
+  user: UserRow,
+  { origin }: Origin = {},
+): Promise<PaymentResult> {
   requireConfirmedPhone(user);
   const operation = await createOperation(deps, {
     userId: user.id,
@@ -119,6 +135,7 @@ export async function startBinding(deps: PaymentDeps, user: UserRow): Promise<Pa
   return pay(deps, user, operation, {
     saveCard: true,
     description: `${deps.brand.title}: card binding`,
+    origin,
   });
 }
 
@@ -176,7 +193,7 @@ function personalOnly(user: UserRow) {
 export async function topUp(
   deps: PaymentDeps,
   user: UserRow,
-  body: { amountMinor: number; cardId?: string | null; saveCard?: boolean },
+  body: { amountMinor: number; cardId?: string | null; saveCard?: boolean } & Origin,
 ): Promise<PaymentResult> {
   personalOnly(user);
   const max = maxTopUpMinor(user.currency);
@@ -198,6 +215,7 @@ export async function topUp(
     cardToken: card?.token,
     saveCard: Boolean(body.saveCard),
     description: `${deps.brand.title}: balance top-up`,
+    origin: body.origin,
   });
 }
 
@@ -213,7 +231,7 @@ const DEBT_PAYMENT_OPEN_MS = 15 * 60_000;
 export async function payDebt(
   deps: PaymentDeps,
   user: UserRow,
-  body: { cardId?: string | null; saveCard?: boolean },
+  body: { cardId?: string | null; saveCard?: boolean } & Origin,
 ): Promise<PaymentResult> {
   const decided = await deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
@@ -263,6 +281,7 @@ export async function payDebt(
     cardToken: decided.card?.token,
     saveCard: Boolean(body.saveCard),
     description: `${deps.brand.title}: debt payment`,
+    origin: body.origin,
   });
 }
 

@@ -33,6 +33,7 @@ export async function changePerson(
   deps: Deps,
   user: UserRow,
   input: Partial<PersonFields>,
+  origin = deps.config.publicUrl,
 ): Promise<{ user: User; emailConfirmationSent: boolean; phoneConfirmationNeeded: boolean }> {
   // The contract takes a phone of any country we serve; the brand narrows it (SPEC §3).
   if (input.phone) allowedPhone(deps, input.phone);
@@ -64,7 +65,7 @@ export async function changePerson(
     throw error;
   }
   if (!updated) throw new AppError('NOT_FOUND');
-  if (emailChanged) await sendEmailConfirmation(deps, updated);
+  if (emailChanged) await sendEmailConfirmation(deps, updated, origin);
   return {
     user: await userView(deps.db, updated),
     emailConfirmationSent: emailChanged,

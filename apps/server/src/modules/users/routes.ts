@@ -20,6 +20,7 @@ import { route } from '../../http/route';
 import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { acceptPolicy, deleteAccount, deletionState } from './account';
 import { addCompanyMember, findUserForOwner, listVisibleUsers } from './members';
+import { returnOrigin } from '../../http/origin';
 import { changePerson, personOf } from './persons';
 import { changeLanguage, userView } from './service';
 
@@ -42,8 +43,12 @@ export function userRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
   });
 
   route(app, getPerson, async ({ auth }) => personOf(auth.user));
-  route(app, replacePerson, async ({ auth, body }) => changePerson(deps, auth.user, body));
-  route(app, patchPerson, async ({ auth, body }) => changePerson(deps, auth.user, body));
+  route(app, replacePerson, async ({ auth, body, request }) =>
+    changePerson(deps, auth.user, body, returnOrigin(request, deps.config)),
+  );
+  route(app, patchPerson, async ({ auth, body, request }) =>
+    changePerson(deps, auth.user, body, returnOrigin(request, deps.config)),
+  );
 
   route(app, listUsers, async ({ auth }) => ({ items: await listVisibleUsers(db, auth.user) }));
   route(
