@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availabilityCode, markerColors } from '../model/codes';
 import './map-legend.css';
@@ -8,11 +9,28 @@ const swatches = [
   ['offline', availabilityCode.offline],
 ] as const;
 
-/** What the marker colours and glyphs mean; closed by default to keep the map clear. */
+/**
+ * What the marker colours and glyphs mean; closed by default to keep the map clear, and closed
+ * again by a tap anywhere else (the map under it, a marker) or Escape.
+ */
 export function MapLegend() {
   const { t } = useTranslation('map');
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const legend = ref.current;
+      if (!legend?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !legend.contains(event.target as Node)) legend.open = false;
+    };
+    document.addEventListener('pointerdown', close, true);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close, true);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
   return (
-    <details className="map-legend" data-testid="map-legend">
+    <details ref={ref} className="map-legend" data-testid="map-legend">
       <summary>{t('map:legend.title')}</summary>
       <ul>
         {swatches.map(([key, code]) => (
