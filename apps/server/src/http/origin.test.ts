@@ -60,21 +60,22 @@ describe('returnOrigin', () => {
 });
 
 describe('ALLOWED_ORIGINS', () => {
+  const demo = { DEMO_MODE: 'true' };
   it("defaults to PUBLIC_URL's origin", () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://ev.example/app/' }).allowedOrigins).toEqual([
+    expect(loadConfig({ ...demo, PUBLIC_URL: 'https://ev.example/app/' }).allowedOrigins).toEqual([
       'https://ev.example',
     ]);
   });
 
   it('takes comma-separated origins', () => {
-    const env = { ALLOWED_ORIGINS: 'https://ev.example, http://127.0.0.1:8193' };
+    const env = { ...demo, ALLOWED_ORIGINS: 'https://ev.example, http://127.0.0.1:8193' };
     expect(loadConfig(env).allowedOrigins).toEqual(['https://ev.example', 'http://127.0.0.1:8193']);
   });
 
   it.each(['https://ev.example/path', 'ftp://ev.example', 'ev.example', 'https://ev.example/'])(
     'refuses %s',
     (origin) => {
-      expect(() => loadConfig({ ALLOWED_ORIGINS: origin })).toThrow(/ALLOWED_ORIGINS/);
+      expect(() => loadConfig({ ...demo, ALLOWED_ORIGINS: origin })).toThrow(/ALLOWED_ORIGINS/);
     },
   );
 });
