@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...demo, SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('never seeds the demo data in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=false/);
+  });
+
   it('reads SMTP settings and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({
       MAIL_TRANSPORT: 'smtp',

@@ -130,6 +130,12 @@ const envSchema = z
       'demo mode (a public outbox and /dev pages) is refused with NODE_ENV=production: set DEMO_MODE=false',
     path: ['DEMO_MODE'],
   })
+  // The demo data's accounts and charge-point passwords are printed in the README.
+  .refine((env) => !(env.SEED_DEMO === true && env.NODE_ENV === 'production'), {
+    message:
+      'demo data (accounts and charge points with public passwords) is refused with NODE_ENV=production: set SEED_DEMO=false',
+    path: ['SEED_DEMO'],
+  })
   .refine((env) => env.MAIL_TRANSPORT !== 'outbox' || env.DEMO_MODE, {
     message:
       'the outbox shows every mail to anyone and exists only in demo mode: set MAIL_TRANSPORT=smtp with SMTP_URL (or DEMO_MODE=true)',
@@ -243,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolvePath(e.WEB_DIST, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     // Demo data by default only for the embedded database: never seed a real server unasked.
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && e.DATABASE_URL === undefined),
     trustProxy: e.TRUST_PROXY,
     tls:
       e.TLS_CERT_FILE && e.TLS_KEY_FILE
