@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 
-step() { printf '\n=== %s\n' "$*"; }
+step() { printf '\n=== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step "types"
 npm run typecheck
@@ -24,3 +24,4 @@ fi
 step "browser journeys"
 npm run build -w @evcharge/web
 npx playwright test -c e2e/playwright.config.ts
+step "done"
