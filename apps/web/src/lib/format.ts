@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { intlKnows, ownDate } from './date-names';
 import { toBcp47 } from './i18n';
 
 // Numbers, money and dates always through Intl in the reader's language (DESIGN.md: Web app).
@@ -66,7 +67,10 @@ export function formatPercent(percent: number, language: string): string {
 export function formatDate(value: string | Date, language: string, options?: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(toBcp47(language), options ?? { dateStyle: 'long' }).format(date);
+  const tag = toBcp47(language);
+  const chosen = options ?? { dateStyle: 'long' };
+  // Intl where it has the language's names, the locale file's names where it has not.
+  return (intlKnows(tag) ? undefined : ownDate(date, language, chosen)) ?? new Intl.DateTimeFormat(tag, chosen).format(date);
 }
 
 /** The formatters bound to the current interface language. */
@@ -89,6 +93,8 @@ export function formatWallTime(hhmm: string, language: string): string {
   // "24:00" closes a day (schedules, tariff zones); Intl would print midnight of the next one.
   if (h === 24 && m === 0) return '24:00';
   const date = new Date(Date.UTC(2000, 0, 1, h, m));
+  // Without the language's data Intl answers in English ("9:00 AM"); CLDR writes HH:mm in all of them.
+  if (!intlKnows(toBcp47(language))) return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
   return new Intl.DateTimeFormat(toBcp47(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }
 

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { StationLabel } from '@evcharge/domain/connector-status';
 import type { WeekDay } from '@evcharge/domain/station-hours';
-import { formatWallTime } from '@/lib/format';
-import { toBcp47 } from '@/lib/i18n';
+import { formatDate, formatWallTime } from '@/lib/format';
 
 type StationStateInput = {
   label: StationLabel;
@@ -40,7 +39,7 @@ export function openingTime(
   if (opensAt.day === today) return time;
   // 1 January 2024 was a Monday.
   const date = new Date(Date.UTC(2024, 0, 1 + days.indexOf(opensAt.day)));
-  const day = new Intl.DateTimeFormat(toBcp47(language), { weekday: 'short', timeZone: 'UTC' }).format(date);
+  const day = formatDate(date, language, { weekday: 'short', timeZone: 'UTC' });
   return `${day} ${time}`;
 }
 

@@ -1,5 +1,5 @@
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
-import { toBcp47 } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
 
 export type Schedule = StationDetail['schedule'];
 export type WeekDay = keyof Schedule;
@@ -34,5 +34,5 @@ export function isAlwaysOpen(schedule: Schedule): boolean {
 /** "Monday" … "Sunday" in the reader's language (1 January 2024 was a Monday). */
 export function weekDayName(day: WeekDay, language: string, width: 'long' | 'short' = 'long'): string {
   const date = new Date(Date.UTC(2024, 0, 1 + weekDays.indexOf(day)));
-  return new Intl.DateTimeFormat(toBcp47(language), { weekday: width, timeZone: 'UTC' }).format(date);
+  return formatDate(date, language, { weekday: width, timeZone: 'UTC' });
 }
