@@ -1,4 +1,4 @@
-// Benchmark (issue 4): N simulated charge points on one server instance, each with a running
+// Benchmark: N simulated charge points on one server instance, each with a running
 // transaction sending MeterValues every 10 s. Measures, over a steady window: the server's
 // message handling time (its own histogram ocpp_message_duration_seconds at GET /metrics,
 // buckets diffed between the window's start and end), the round trip each simulated charge

@@ -19,7 +19,7 @@ const isPreloaded = (file: string) => !/\/schemas-[\w-]+\.js$/.test(`/${file}`);
 /**
  * The static shells (src/app/boot-shell.ts): the map home's goes into index.html, and the build
  * writes app.html, the same page with a neutral shell, which the server and the service worker
- * answer every other screen's path with. The first paint needs no script (issue 3: Lighthouse).
+ * answer every other screen's path with. The first paint needs no script (Lighthouse).
  *
  * The entry (main.tsx) loads the app (start.tsx) once the shell has painted, so the page's
  * first bytes go to the shell. The shell is drawn with the app's own classes: both pages link
@@ -95,7 +95,7 @@ export default defineConfig({
       // The preload list of a lazy route names zod's chunk even where only a later, lazily
       // loaded part needs it (the map's data, the brand). Dropping it from preloads changes
       // no behaviour: a module that imports zod still loads it, just not ahead of the first
-      // screen (issue 3: first-load JS of the map home under 150 kB gzip).
+      // screen (first-load JS of the map home under 150 kB gzip).
       resolveDependencies: (_file, deps) => deps.filter(isPreloaded),
     },
     rolldownOptions: {

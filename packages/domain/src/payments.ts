@@ -1,7 +1,7 @@
 import { minorPerMajor, type Currency } from './currency';
 import { errorCatalogue, type ErrorCode } from './errors';
 
-// Money through the acquirer (issue 6): top-up limits, the card hold of a session, and the
+// Money through the acquirer: top-up limits, the card hold of a session, and the
 // ACQ codes of SPEC §8.
 
 /**

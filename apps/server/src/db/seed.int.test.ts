@@ -51,7 +51,7 @@ describe('demo data', () => {
       .from(users)
       .where(eq(users.email, demoAccounts.driver.email));
     expect(await userWalletBalanceMinor(database.db, driver?.id ?? '', 'rub')).toBe(150_000);
-    // Every demo driver can charge out of the box (issue 4: demo accounts start with a balance).
+    // Every demo driver can charge out of the box (demo accounts start with a balance).
     const [anna] = await database.db
       .select()
       .from(users)

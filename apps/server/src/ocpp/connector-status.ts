@@ -64,7 +64,7 @@ export async function setConnectorStatus(
   return rows[0]?.id;
 }
 
-/** Every connector of an offline charge point shows 'unavailable' (issue 4). */
+/** Every connector of an offline charge point shows 'unavailable'. */
 export async function setStationUnavailable(deps: OcppDeps, stationId: string, at: Date) {
   const rows = await deps.db
     .update(connectors)

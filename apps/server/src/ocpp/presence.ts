@@ -10,7 +10,7 @@ import {
   recordSeen,
 } from './repo';
 
-// Whether a charge point is there (issue 4): a closed socket or missed heartbeats make it
+// Whether a charge point is there: a closed socket or missed heartbeats make it
 // offline, and its connectors show 'unavailable' until it is back.
 
 /** A socket opened. Returns whether it was offline before, so the caller can ask for statuses. */

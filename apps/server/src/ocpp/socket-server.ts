@@ -16,7 +16,7 @@ import {
 } from './presence';
 import type { ChargePointRow } from './repo';
 
-/** `ws(s)://host/ocpp/{chargePointId}` on the HTTP server's own port (issue 4). */
+/** `ws(s)://host/ocpp/{chargePointId}` on the HTTP server's own port. */
 const OCPP_PATH = /^\/ocpp\/([^/]+)$/;
 /** OCPP 1.6 messages are small; a bigger frame is a mistake or an attack (STACK.md). */
 export const OCPP_MAX_PAYLOAD_BYTES = 64 * 1024;

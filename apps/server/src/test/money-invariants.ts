@@ -11,7 +11,7 @@ import { sandboxPayments } from '../db/schema/sandbox-acquirer';
 import { expectLedgerBalanced } from './charging';
 import type { TestServer } from './harness';
 
-// What the books must say after any sequence of money operations (issue 6: the ledger always
+// What the books must say after any sequence of money operations (the ledger always
 // sums to zero, no balance goes below zero where the rules forbid it, every amount is
 // accounted for), each read from the database on its own terms: the ledger, our operations
 // and sessions, and the sandbox acquirer's books.

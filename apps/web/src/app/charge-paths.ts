@@ -1,7 +1,7 @@
 import { paths, withSearch } from './paths';
 
 // Links of the charging screens. Apart from paths.ts, which the first screen loads: only the
-// screens that link here (all lazy) carry these (issue 3: first-load JS of the map home).
+// screens that link here (all lazy) carry these (first-load JS of the map home).
 
 /** The start-charge dialog for one connector of a station (its number, as on the QR sticker). */
 export function prechargingPath(stationId: string, connector: number): string {

@@ -6,7 +6,7 @@ import type { SignedInScreen } from './paths';
 
 // A signed-in driver's screens (paths.ts `signedInScreenPaths`) and the shell's signed-in parts
 // load through this module: the map home's first load names only this small chunk instead of
-// each screen's list of files (issue 3: first-load JS under 150 kB). It imports nothing of the
+// each screen's list of files (first-load JS under 150 kB). It imports nothing of the
 // first screen's own code (the route's `screen` helper is handed in), so the bundler keeps the
 // first load's chunks as they are. A signed-in driver has it early: the shell's "session open"
 // request is here too, so a screen opened from the shell waits for no extra round trip.
@@ -23,19 +23,19 @@ function entry<Name extends string>(
 }
 
 const screens: Record<SignedInScreen, Entry> = {
-  // The map's filter and the driver's own screens (issue 3).
+  // The map's filter and the driver's own screens.
   filter: entry(() => import('@/features/map/components/filter-page'), 'FilterPage', ['map', 'filter']),
   about: entry(() => import('@/features/about/components/about-page'), 'AboutPage', ['about']),
   help: entry(() => import('@/features/about/components/help-page'), 'HelpPage', ['about']),
   profile: entry(() => import('@/features/profile/components/profile-page'), 'ProfilePage', ['profile']),
   appSettings: entry(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']),
-  // The charging screens (issue 4).
+  // The charging screens.
   precharging: entry(() => import('@/features/charging/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
   chargeProfile: entry(() => import('@/features/charging/components/charge-profile-page'), 'ChargeProfilePage'),
   charging: entry(() => import('@/features/charging/components/charging-page'), 'ChargingPage'),
   history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage'),
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
-  // The driver's cars and favourite stations (issue 5).
+  // The driver's cars and favourite stations.
   cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
   favourites: entry(() => import('@/features/favourites/components/favourites-page'), 'FavouritesPage', ['station', 'map']),
   profileSettings: entry(() => import('@/features/profile/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
@@ -45,7 +45,7 @@ const screens: Record<SignedInScreen, Entry> = {
   events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['settings']),
   // Phone confirmation (SPEC §2 confirmPhone); the QR encoder stays inside this screen's chunk.
   confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['profile']),
-  // Money (issue 6): bound cards, the balance, the debt and receipts.
+  // Money: bound cards, the balance, the debt and receipts.
   cards: entry(() => import('@/features/payments/components/cards-page'), 'CardsPage', ['payments']),
   wallet: entry(() => import('@/features/payments/components/wallet-page'), 'WalletPage', ['payments', 'validation']),
   debt: entry(() => import('@/features/payments/components/debt-page'), 'DebtPage', ['payments']),

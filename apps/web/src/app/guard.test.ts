@@ -29,7 +29,7 @@ describe('guardRoute (SPEC §4)', () => {
       `signed out: public ${pathname}`, { pathname }, { action: 'allow' },
     ]),
     ...['/precharging', '/chargeProfile', '/charging', '/history', '/dashboard'].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
-      `signed out: private ${pathname} (issue 4)`, { pathname, language: 'en' }, { action: 'signOutAndRedirect', fromClient: pathname, to: '/?locale=en' },
+      `signed out: private ${pathname}`, { pathname, language: 'en' }, { action: 'signOutAndRedirect', fromClient: pathname, to: '/?locale=en' },
     ]),
     ['public path with trailing slash', { pathname: '/login/' }, { action: 'allow' }],
     ['public path in other case', { pathname: '/RESETPAGE' }, { action: 'allow' }],

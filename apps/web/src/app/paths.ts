@@ -26,7 +26,7 @@ const shell = {
 /**
  * Under the main shell, a signed-in driver's screens (SPEC §4: none is public), loaded through
  * app/charge-screens.ts. The router makes one route of each line, so a new screen adds only
- * its line here to the map home's first load (issue 3 budget).
+ * its line here to the map home's first load (the first-load budget, bench/RESULTS.md).
  */
 export const signedInScreenPaths = {
   profile: '/profile',
@@ -46,7 +46,7 @@ export const signedInScreenPaths = {
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
   confirmPhone: '/confirmPhone',
-  // Money (issue 6): cards, the balance with its top-up and operations, the debt, receipts.
+  // Money: cards, the balance with its top-up and operations, the debt, receipts.
   cards: '/cards',
   wallet: '/balance',
   debt: '/debt',

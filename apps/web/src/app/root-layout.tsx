@@ -12,7 +12,7 @@ import './root-layout.css';
 /** The root route: effects every screen shares, the guard, and the login dialog. */
 export function RootLayout() {
   // Not memoised by React Compiler: its caching code would add to the map home's first load
-  // (issue 3 budget), and this renders again only on navigation, sign-in and language changes.
+  // (the first-load budget, bench/RESULTS.md), and this renders again only on navigation, sign-in and language changes.
   'use no memo';
   const { pathname, search } = useLocation();
   const navigation = useNavigation();

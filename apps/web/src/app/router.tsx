@@ -10,7 +10,7 @@ import { AppShell } from './shell/app-shell';
 
 /**
  * A signed-in driver's screen, loaded through app/charge-screens.ts: this table is part of the
- * map home's first load and stays small (issue 3 budget). Shown as a load error if even that
+ * map home's first load and stays small (the first-load budget, bench/RESULTS.md). Shown as a load error if even that
  * small chunk does not arrive.
  */
 const signedInScreen = (key: SignedInScreen) => () =>

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 
 // Reading an error answer needs the whole error catalogue (is the code one of ours?): the API
 // client loads this module on the first failed request, so the catalogue stays out of the
-// JavaScript the first screen waits for (issue 3: first-load budget).
+// JavaScript the first screen waits for (first-load budget).
 
 type Details = Record<string, number | string>;
 

@@ -8,7 +8,7 @@ import { stationKeyPrefix } from './station-query';
 // The driver's favourite stations (SPEC §2 favourites, §7 likes), shared by the favourites
 // screen, the station page and the map's station sheet: one toggle keeps them all in step.
 // The contracts (zod) load on first use, as in station-query.ts: the sheet is part of the map
-// home's preload list (issue 3: first-load JS).
+// home's preload list (first-load JS).
 const contracts = () => import('@evcharge/api/likes/liked-stations');
 
 export const favouritesQueryKey = [...userQueryKey, 'favourites'] as const;
@@ -21,7 +21,7 @@ export const likedStationsQueryOptions = () =>
     staleTime: staleTime.stations,
   });
 
-/** Asked again while the screen is visible, so statuses change as on the map (issue 4). */
+/** Asked again while the screen is visible, so statuses change as on the map. */
 export function useLikedStationsQuery() {
   return useQuery({ ...likedStationsQueryOptions(), refetchInterval: refetchInterval.stations });
 }

@@ -21,7 +21,7 @@ const bootNamespaces: Namespace[] = ['common'];
 
 /**
  * Error and form-rule texts are needed only once something fails or a form is checked, so they
- * load after the first screen once the browser is idle (issue 3: first-load JS, and no long
+ * load after the first screen once the browser is idle (first-load JS, and no long
  * task while the map sets up), and components re-render when they arrive (`bindI18n:
  * 'loaded'`). The service worker caches them for offline use.
  */

@@ -14,7 +14,7 @@ export const staleTime = {
 
 /**
  * How often a visible screen asks again by itself, for what changes without the driver doing
- * anything (issue 4): connector statuses on the station page and the map, and whether a session
+ * anything: connector statuses on the station page and the map, and whether a session
  * is open. Not while the page is hidden (`refetchIntervalInBackground` stays false).
  */
 export const refetchInterval = {

@@ -29,7 +29,7 @@ export const stationQueryOptions = (id: string, isSignedIn: boolean) => {
 
 /**
  * `isLive`: asked again every few seconds while the page is visible, so connector statuses
- * change on screen without a reload (issue 4); the server keeps the answer cheap.
+ * change on screen without a reload; the server keeps the answer cheap.
  */
 export function useStationQuery(id: string | null, isSignedIn: boolean, { isLive = false } = {}) {
   return useQuery({

@@ -17,7 +17,7 @@ export const storageKeys = {
   displayScale: 'displayScale',
   /** sessionStorage: the path + search a signed-out user wanted to open. */
   fromClient: 'fromClient',
-  /** localStorage: the map filter as JSON (the filter screen remembers it, issue 3). */
+  /** localStorage: the map filter as JSON (the filter screen remembers it). */
   stationFilter: 'stationFilter',
   /** sessionStorage: the map's last centre and zoom, so coming back from a station keeps it. */
   mapView: 'mapView',

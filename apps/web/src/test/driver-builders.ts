@@ -2,7 +2,7 @@ import type { Car } from '@evcharge/api/cars/car-schemas';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { buildStation } from './builders';
 
-// Test data of the driver's own things (issue 5): cars, the car catalogue, favourite stations.
+// Test data of the driver's own things: cars, the car catalogue, favourite stations.
 
 /** A car as GET /api/cars lists it: a catalogue model, so battery and power are known. */
 export function buildCar(patch: Partial<Car> = {}): Car {

@@ -16,7 +16,7 @@ import { sweepPayments } from '../payments/session-payment';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
 
-// The server enforces what the driver chose (issue 4): it stops a session at its energy, cost
+// The server enforces what the driver chose (SPEC §4 charging limit modes): it stops a session at its energy, cost
 // or time limit, when a car charging "until full" stops drawing, and when no energy has
 // flowed for the ghost minutes; it cancels a start the car never took up.
 

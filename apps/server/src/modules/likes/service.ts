@@ -6,7 +6,7 @@ import { likedStations, stations } from '../../db/schema/stations';
 import type { StationReadModel } from '../stations/read-model';
 import { summaryOf } from '../stations/station-view';
 
-// Favourite stations (issue 5). Scoped by the caller; a private station is only ever the
+// Favourite stations (SPEC §3 liked station, §7 /likedstations). Scoped by the caller; a private station is only ever the
 // owner's to like.
 
 /** A station the driver may see: public, or their own private one. */

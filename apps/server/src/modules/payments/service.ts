@@ -30,7 +30,7 @@ import {
 /** Where a link back to the driver points; routes pass `returnOrigin(request, config)`. */
 type Origin = { origin?: string };
 
-// Cards, the balance, its top-up and refund, and the debt (issue 6).
+// Cards, the balance, its top-up and refund, and the debt.
 
 /** Back to the origin the driver came from (http/origin.ts); PUBLIC_URL when unknown. */
 function returnUrl(deps: PaymentDeps, operation: Operation, origin = deps.config.publicUrl) {

@@ -26,7 +26,7 @@ import { insertTestTariff } from '../../test/station-builders';
 import { walletBalanceMinor } from '../charges/payer';
 import { postTransaction } from '../ledger/service';
 
-// Sessions paid by card (issue 6) against the simulator over loopback and the sandbox
+// Sessions paid by card against the simulator over loopback and the sandbox
 // acquirer: with the balance short, the start holds cardHoldMinor on the default card; the
 // hold is released when the start fails, the cost is captured from it at the end, the server
 // stops the session before its cost passes the hold, and what the hold does not cover is debt.

@@ -14,7 +14,7 @@ import {
   type PaymentDeps,
 } from './operations';
 
-// A session paid by card (issue 6): when the balance is short, the default card is held at
+// A session paid by card (SPEC §1, §5 minimum balance): when the balance is short, the default card is held at
 // the start; the hold is released when the start fails, and the session's cost is captured
 // from it at the end (at most the hold: the server stops the session before its cost passes
 // the hold). What the capture does not cover stays on the balance as debt.

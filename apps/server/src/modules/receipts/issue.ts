@@ -17,7 +17,7 @@ import { costFactsAt } from '../charges/charge-view';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 
-// One receipt per payment (issue 6). Both functions run inside the caller's transaction (the
+// One receipt per payment (SPEC §3 receipt). Both functions run inside the caller's transaction (the
 // one that moved the money), so they use `tx` only: on PGlite a query on another connection
 // inside a transaction would wait forever. Idempotent: the partial unique indexes on receipts
 // keep one per session and per operation, and a second call, even a concurrent one, gets the

@@ -23,7 +23,7 @@ import {
 } from './receipt-builders';
 import { vatIncludedMinor } from './receipt-items';
 
-// Receipts (issue 6): issued once per payment, with the brand's seller, items that add up and
+// Receipts (SPEC §3): issued once per payment, with the brand's seller, items that add up and
 // the VAT inside; read back only by their owner, as JSON and as a PDF.
 
 let server: TestServer;

@@ -20,7 +20,7 @@ const AccountWatch = lazy(() =>
 /** The main shell: header (with the nav on wide screens), content, tab bar on phones. */
 export function AppShell() {
   // Not memoised by React Compiler: the shell renders again only when the language changes,
-  // and the compiler's caching code would add to the map home's first load (issue 3 budget).
+  // and the compiler's caching code would add to the map home's first load (the first-load budget, bench/RESULTS.md).
   'use no memo';
   const { t } = useTranslation();
   const signedIn = useSession() !== null;

@@ -11,7 +11,7 @@ type NavEntryProps = { item: NavItem; className: string; testId: string; iconSiz
  */
 export function NavEntry({ item, className, testId, iconSize, isLive }: NavEntryProps) {
   // Not memoised by React Compiler: the entry is a few elements, cheap to render again, and
-  // the compiler's caching code would add to the map home's first load (issue 3 budget).
+  // the compiler's caching code would add to the map home's first load (the first-load budget, bench/RESULTS.md).
   'use no memo';
   const { t } = useTranslation();
   return (

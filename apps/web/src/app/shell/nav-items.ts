@@ -12,7 +12,7 @@ export type NavItem = {
 
 // Destination, icon, where. The header has the account link beside it, so the profile is only
 // a tab; on phones the dashboard and settings are one tap away in the profile. Written as a
-// table because the shell is part of the map home's first load (issue 3 budget).
+// table because the shell is part of the map home's first load (the first-load budget, bench/RESULTS.md).
 const table: readonly [destination: 'home' | 'charging' | 'history' | 'dashboard' | 'profile', IconName, NavItem['where']][] = [
   ['home', 'map', 'both'],
   ['charging', 'bolt', 'both'],

@@ -17,7 +17,7 @@ type FavouriteButtonProps = {
   /**
    * What a visitor's tap does (the station page opens the login dialog, SPEC §4). Without it a
    * visitor sees no heart: the map's sheet leaves the login dialog's module to the shell, where a
-   * second importer split it into a chunk of its own (issue 3: first-load JS).
+   * second importer split it into a chunk of its own (first-load JS).
    */
   onSignIn?: () => void;
   testId?: string;

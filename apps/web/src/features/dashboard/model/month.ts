@@ -1,4 +1,4 @@
-// The dashboard's period: a calendar month in the driver's own time zone (issue 4: "this
+// The dashboard's period: a calendar month in the driver's own time zone ("this
 // month in the user's local time"), and its days for the energy chart.
 
 export type Month = { year: number; month: number };

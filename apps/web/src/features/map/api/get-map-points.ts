@@ -15,7 +15,7 @@ export const mapPointsQueryOptions = (body: StationFilter, isSignedIn: boolean) 
 /**
  * Keeps the previous markers on screen while the next area loads. Asked again every few
  * seconds while the map is visible, so markers change colour as connectors are taken and
- * freed (issue 4); an unchanged answer keeps its data object, so nothing is drawn again.
+ * freed; an unchanged answer keeps its data object, so nothing is drawn again.
  */
 export function useMapPointsQuery(body: StationFilter | null, isSignedIn: boolean, isVisible = true) {
   return useQuery({

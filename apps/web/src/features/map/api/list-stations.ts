@@ -21,7 +21,7 @@ export const stationListQueryOptions = (body: StationFilter, isSignedIn: boolean
     staleTime: staleTime.stations,
   });
 
-/** Asked again while the list is on screen, so availability stays current (issue 4). */
+/** Asked again while the list is on screen, so availability stays current. */
 export function useStationListQuery(body: StationFilter, isSignedIn: boolean) {
   return useInfiniteQuery({ ...stationListQueryOptions(body, isSignedIn), refetchInterval: refetchInterval.stations });
 }

@@ -15,7 +15,7 @@ import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
 
-// Leaflet, supercluster and the map code load after the first screen (issue 3: first-load JS
+// Leaflet, supercluster and the map code load after the first screen (first-load JS
 // under 150 kB gzip), alongside the brand that says where the map starts rather than after it;
 // the list, the filter form and the station sheet load when first opened.
 let mapViewModule: Promise<typeof import('./map-view')> | null = null;

@@ -1,7 +1,7 @@
 import type { Card, PaymentResult, Receipt, BalanceOperation } from '@evcharge/api/payments/payment-schemas';
 import type { Balance } from '../api/get-balance';
 
-// Test data of the money screens (issue 6), as the contracts in packages/api/payments answer.
+// Test data of the money screens, as the contracts in packages/api/payments answer.
 
 export function buildPaymentCard(patch: Partial<Card> = {}): Card {
   return {
