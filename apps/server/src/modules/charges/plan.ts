@@ -8,7 +8,6 @@ import { cars } from '../../db/schema/driver';
 import { users } from '../../db/schema/users';
 import { stationTariffAt } from '../../ocpp/transactions/session-repo';
 import { tariffOf } from '../../ocpp/transactions/session-cost';
-import { stations } from '../../db/schema/stations';
 import { payerForProfile } from './payer';
 import { connectorPlace, isVisibleTo, paymentFor } from './start';
 import { closedRefusal } from './start-rules';
@@ -44,11 +43,7 @@ export async function planSession(
     : [];
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
-  const [station] = await db
-    .select({ utcOffsetMinutes: stations.utcOffsetMinutes })
-    .from(stations)
-    .where(eq(stations.id, place.stationId));
-  const utcOffsetMinutes = station?.utcOffsetMinutes ?? 0;
+  const { utcOffsetMinutes } = place;
   const planFor = (limit: StartChargeBody['limit']) =>
     planCharge({
       connector: place,
