@@ -5,7 +5,7 @@ import {
 } from '@evcharge/api/companies/change-multiaccount';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-client';
-import { updateSession } from '@/lib/session';
+import { rememberUser } from '@/lib/self-query';
 
 /**
  * PUT /users/change/multiaccount: the profile new sessions charge on. The answer is the user
@@ -14,8 +14,7 @@ import { updateSession } from '@/lib/session';
  */
 export async function changeProfileRequest(client: QueryClient, body: ChangeMultiaccountBody) {
   const user = await apiRequest(changeMultiaccount, { body });
-  updateSession({ user });
-  client.setQueryData([...userQueryKey, 'self'], user);
+  rememberUser(client, user);
   await client.invalidateQueries({ queryKey: userQueryKey });
   return user;
 }

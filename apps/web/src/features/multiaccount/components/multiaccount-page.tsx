@@ -9,7 +9,8 @@ import { useDocumentTitle } from '@/lib/brand';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useChangeProfileMutation } from '../api/change-multiaccount';
-import { useCompaniesQuery, useSelfQuery } from '../api/list-companies';
+import { useSelfQuery } from '@/lib/self-query';
+import { useCompaniesQuery } from '../api/list-companies';
 import { CompanyDescription } from './company-description';
 import './multiaccount.css';
 

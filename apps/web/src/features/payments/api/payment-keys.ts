@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueryKey } from '@/lib/query-client';
+import { selfQueryKey } from '@/lib/self-query';
 
 // Every query of the money screens starts with the user's key, so signing out drops them all.
 export const paymentKeys = {
@@ -12,8 +13,6 @@ export const paymentKeys = {
   receipt: (id: string) => [...userQueryKey, 'payments', 'receipt', id] as const,
 };
 
-/** The profile's own query (GET /users/self): it shows the balance and the debt too. */
-export const selfQueryKey = [...userQueryKey, 'self'] as const;
 
 /** How long an answer is fresh enough to show without asking again. */
 export const paymentStaleTime = {

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { useCardsQuery } from '../api/list-cards';
-import { useSelfQuery } from '../api/get-self';
+import { useSelfQuery } from '@/lib/self-query';
 import { paymentPaths } from '../model/payment-paths';
 import { BindCard } from './bind-card';
 import { CardItem } from './card-item';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractBody } from '@evcharge/api/contract';
 import { confirmPhoneCode } from '@evcharge/api/phone/confirm-code';
 import { apiRequest } from '@/lib/api-client';
-import { rememberUser } from './remember-user';
+import { rememberUser } from '@/lib/self-query';
 
 export type ConfirmCodeBody = ContractBody<typeof confirmPhoneCode>;
 

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { useSession } from '@/lib/session';
-import { useSelfQuery } from '../api/get-self';
+import { useSelfQuery } from '@/lib/self-query';
 import { useSendCodeMutation } from '../api/send-code';
 import { CodeForm } from './code-form';
 import { PhoneConfirmed } from './phone-confirmed';

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useCheckCodeQuery } from '../api/check-code';
-import { rememberUser } from '../api/remember-user';
+import { rememberUser } from '@/lib/self-query';
 import { useCountdown } from '../hooks/use-countdown';
 import { phoneErrorText } from '../utils/error-text';
 import { QrImage } from './qr-image';

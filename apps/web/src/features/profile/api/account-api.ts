@@ -1,20 +1,13 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changePassword } from '@evcharge/api/auth/change-password';
-import type { User } from '@evcharge/api/common';
 import type { ContractBody } from '@evcharge/api/contract';
 import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from '@evcharge/api/persons/account';
 import { replacePerson } from '@evcharge/api/persons/persons';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-client';
-import { clearSession, updateSession } from '@/lib/session';
+import { rememberUser } from '@/lib/self-query';
+import { clearSession } from '@/lib/session';
 
-const selfKey = [...userQueryKey, 'self'] as const;
-
-/** The server's answer is the user now: the profile, the header and the session show it. */
-function rememberUser(client: QueryClient, user: User): void {
-  client.setQueryData(selfKey, user);
-  updateSession({ user });
-}
 
 export function useSavePersonMutation() {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isLanguage } from '@evcharge/domain/constants';
-import { selfQueryOptions } from '../api/get-self';
+import { selfQueryOptions } from '@/lib/self-query';
 import { useBrandQuery } from '@/lib/brand';
 import { currentLanguage } from '@/lib/i18n';
 import { setLanguage } from '@/lib/preferences';

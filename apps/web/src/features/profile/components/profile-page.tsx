@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
-import { useSelfQuery } from '../api/get-self';
+import { useSelfQuery } from '@/lib/self-query';
 import { BalanceCard } from './balance-card';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
-import { useSelfQuery } from '../api/get-self';
+import { useSelfQuery } from '@/lib/self-query';
 import { PasswordForm } from './password-form';
 import { PersonForm } from './person-form';
 import './account.css';
