@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@evcharge/domain/constants';
-import { pushText, pushTextTable } from './texts';
+import { localeTexts } from '../../locales/texts';
+import { pushText } from './texts';
 
 // Every push text exists in all eight languages with the placeholders of the English one.
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('push texts', () => {
-  const english = pushTextTable.en.texts;
+  const english = localeTexts('en', 'push').events;
 
   it.each(languages.filter((language) => language !== 'en'))(
     '%s has every text, translated',
     (language) => {
-      const texts = pushTextTable[language].texts;
+      const texts = localeTexts(language, 'push').events;
       for (const [key, text] of Object.entries(english)) {
         const other = texts[key as keyof typeof english];
         expect(other.title, `${language} ${key}`).not.toBe(text.title);

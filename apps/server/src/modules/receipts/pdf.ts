@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { localeOf, type Language } from '@evcharge/domain/constants';
 import { formatMoney } from '@evcharge/domain/money';
 import type { ReceiptPayment } from '../../db/schema/money';
+import { fill } from '../../locales/texts';
 import { pdfLabels, type PdfLabels } from './pdf-labels';
 import type { ReceiptRow } from './repo';
 
@@ -174,7 +175,7 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
   right(
     rate === null
       ? labels.noVat
-      : `${labels.vatIncluded.replaceAll('{rate}', quantity.format(rate))}: ${money(receipt.vatMinor)}`,
+      : `${fill(labels.vatIncluded, { rate: quantity.format(rate) })}: ${money(receipt.vatMinor)}`,
     'regular',
     10,
   );

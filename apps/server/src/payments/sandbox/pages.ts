@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { minorDigits, isoCode } from '@evcharge/domain/currency';
 import type { SandboxAcquirer } from './sandbox-acquirer';
+import { fill } from '../../locales/texts';
 import { pageLanguageOf, pageTexts, type PageLanguage } from './page-texts';
 import { cardOf, SANDBOX_3DS_CODE, type CardBehaviour } from './test-cards';
 
@@ -78,7 +79,7 @@ function challengeForm(row: Row, lang: PageLanguage, errors: Errors = {}) {
   return page(
     lang,
     `<h1>${escape(t.challengeTitle)}</h1>
-<p>${escape(t.challengeHint.replace('{code}', SANDBOX_3DS_CODE))}</p>
+<p>${escape(fill(t.challengeHint, { code: SANDBOX_3DS_CODE }))}</p>
 <form method="post" action="/acquirer/sandbox/3ds/${escape(row.id)}?lang=${lang}" autocomplete="off">
 <label for="code">${escape(t.code)}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
@@ -190,7 +191,7 @@ export function registerSandboxPages(app: FastifyInstance, acquirer: SandboxAcqu
           const after = await acquirer.wrongChallenge(row.id);
           if (!after || after.status !== 'pending') return done(reply, after ?? row, lang);
           const tries = String(3 - after.challengeTries);
-          return html(reply, challengeForm(after, lang, { code: t.wrongCode.replace('{tries}', tries) }), 422);
+          return html(reply, challengeForm(after, lang, { code: fill(t.wrongCode, { tries }) }), 422);
         }
         const behaviour = (await acquirer.cardBehaviour(row.cardToken)) ?? 'ACQ15';
         const finished = await acquirer.complete(row.id, {
