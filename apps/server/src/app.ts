@@ -29,7 +29,7 @@ import { pushRoutes } from './modules/push/routes';
 import { createPushSender } from './modules/push/sender';
 import { resolveVapid } from './modules/push/vapid';
 import { phoneRoutes } from './modules/phone/routes';
-import { paymentRoutes } from './modules/payments/routes';
+import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts/routes';
 import { chargeRoutes } from './modules/charges/routes';
 import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
