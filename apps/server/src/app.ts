@@ -15,7 +15,7 @@ import { smtpMailer } from './mail/smtp';
 import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenger';
 import { createMetrics } from './metrics';
 import { createAcquirer } from './payments/create-acquirer';
-import type { Notify } from './payments/sandbox/sandbox-acquirer';
+import type { Notify } from './payments/sandbox/notifier';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { devRoutes } from './modules/dev/routes';

@@ -14,7 +14,7 @@ import {
   settleOperation,
   topUp,
 } from '../modules/payments';
-import { SIGNATURE_HEADER } from '../payments/sandbox/sandbox-acquirer';
+import { SIGNATURE_HEADER } from '../payments/sandbox/notifier';
 import { outcomeOf } from '../payments/sandbox/pages';
 import { cardOf, declineCardNumber } from '../payments/sandbox/test-cards';
 import type { TestServer } from './harness';
