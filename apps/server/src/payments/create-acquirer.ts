@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { FastifyInstance } from 'fastify';
 import type { Acquirer } from './acquirer';
 import { registerSandboxPages } from './sandbox/pages';
-import { createSandboxAcquirer, sandboxSecret, type Notify } from './sandbox/sandbox-acquirer';
+import type { Notify } from './sandbox/notifier';
+import { createSandboxAcquirer, sandboxSecret } from './sandbox/sandbox-acquirer';
 
 /**
  * The acquirer ACQUIRER names, and the routes it serves itself (the sandbox's card page),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { contractUrl, type Contract } from '@evcharge/api/contract';
-import type { Notify } from '../payments/sandbox/sandbox-acquirer';
+import type { Notify } from '../payments/sandbox/notifier';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';

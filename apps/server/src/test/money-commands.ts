@@ -4,9 +4,17 @@ import { acquirerCallback } from '@evcharge/api/payments/payments';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { paymentCards } from '../db/schema/driver';
 import { balanceOperations } from '../db/schema/money';
-import { applyOutcome, operationOf, settleOperation } from '../modules/payments/operations';
-import { onCallback, payDebt, paymentOf, refund, topUp } from '../modules/payments/service';
-import { SIGNATURE_HEADER } from '../payments/sandbox/sandbox-acquirer';
+import {
+  applyOutcome,
+  onCallback,
+  operationOf,
+  payDebt,
+  paymentOf,
+  refund,
+  settleOperation,
+  topUp,
+} from '../modules/payments';
+import { SIGNATURE_HEADER } from '../payments/sandbox/notifier';
 import { outcomeOf } from '../payments/sandbox/pages';
 import { cardOf, declineCardNumber } from '../payments/sandbox/test-cards';
 import type { TestServer } from './harness';

@@ -6,13 +6,13 @@ import { cardHoldMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../db/schema/charging';
 import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/charges/payer';
 import { cancelPreparing } from '../modules/charges/start';
-import { defaultCard } from '../modules/payments/card-store';
 import {
   captureSession,
+  defaultCard,
   holdForSession,
   releaseSessionHold,
   sessionPaymentOf,
-} from '../modules/payments/session-payment';
+} from '../modules/payments';
 import { finishSession } from '../ocpp/transactions/finish-session';
 import { findPlacedSession } from '../ocpp/transactions/session-repo';
 import type { MoneyDeps } from './money-deps';

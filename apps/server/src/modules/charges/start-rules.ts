@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
-import { defaultCard } from '../payments/card-store';
+import { defaultCard } from '../payments';
 import {
   openBalanceSessionsCost,
   openSessionCount,

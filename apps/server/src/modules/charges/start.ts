@@ -18,7 +18,7 @@ import { tariffOf } from '../../ocpp/transactions/session-cost';
 import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
 import { cardHoldMinor } from '@evcharge/domain/payments';
-import { holdForSession, releaseSessionHold } from '../payments/session-payment';
+import { holdForSession, releaseSessionHold } from '../payments';
 import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 
 export { paymentFor } from './start-rules';

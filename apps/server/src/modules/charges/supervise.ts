@@ -12,7 +12,7 @@ import {
   runningStatuses,
   type SessionRow,
 } from '../../ocpp/transactions/session-repo';
-import { sweepPayments } from '../payments/session-payment';
+import { sweepPayments } from '../payments';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
 

@@ -25,9 +25,10 @@ import {
 } from '../../test/money-invariants';
 import { insertTestStations, insertTestTariff } from '../../test/station-builders';
 import { walletBalanceMinor } from '../charges/payer';
-import { defaultCard } from './card-store';
-import { operationOf } from './operations';
-import { paymentOf, startBinding } from './service';
+import { defaultCard } from './card-repo';
+import { startBinding } from './cards';
+import { operationOf } from './repo';
+import { paymentOf } from './settlement';
 
 // Issue 6: "thousands of random sequences of top-ups, sessions, holds, captures, refunds and
 // debt payments, concurrently; the ledger always sums to zero, no balance goes below zero

@@ -18,7 +18,7 @@ import { expectLedgerBalanced } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { payOnSandboxPage } from '../../test/sandbox-card';
 import { declineCardNumber } from '../../payments/sandbox/test-cards';
-import { SIGNATURE_HEADER } from '../../payments/sandbox/sandbox-acquirer';
+import { SIGNATURE_HEADER } from '../../payments/sandbox/notifier';
 import { postTransaction } from '../ledger/service';
 
 // Top-ups, debt payments and refunds through the sandbox acquirer, and the two ways back

@@ -8,18 +8,12 @@ import { returnOrigin } from '../../http/origin';
 import { route } from '../../http/route';
 import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { balanceOperationsOf } from './operations-list';
-import {
-  balanceOf,
-  cardsOf,
-  onCallback,
-  payDebt as payDebtOf,
-  paymentOf,
-  refund,
-  removeCard,
-  setDefault,
-  startBinding,
-  topUp,
-} from './service';
+import { balanceOf } from './balance';
+import { cardsOf, removeCard, setDefault, startBinding } from './cards';
+import { payDebt as payDebtOf } from './debt';
+import { refund } from './refund';
+import { onCallback, paymentOf } from './settlement';
+import { topUp } from './top-up';
 
 export function paymentRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
   // Routes that reach the acquirer take the stricter limit: card testing is what fraud tries.

@@ -4,7 +4,7 @@ import { recordChargeEvent, type EventDeps } from '../../modules/charges/events'
 import { payerOf } from '../../modules/charges/payer';
 import { tellSessionEnded } from '../../modules/events/session-events';
 import { postTransaction } from '../../modules/ledger/service';
-import { captureSession } from '../../modules/payments/session-payment';
+import { captureSession } from '../../modules/payments';
 import { issueSessionReceipt } from '../../modules/receipts/issue';
 import type { Deps } from '../../deps';
 import { costMinor, tariffOf } from './session-cost';

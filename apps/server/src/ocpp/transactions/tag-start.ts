@@ -9,7 +9,7 @@ import {
   type StartDecision,
   type StartRequest,
 } from '../../modules/charges/start-rules';
-import { holdForSession } from '../../modules/payments/session-payment';
+import { holdForSession } from '../../modules/payments';
 import type { OcppDeps } from '../context';
 import { checkIdTag, type IdTagStatus } from './id-tags';
 import { tariffOf } from './session-cost';

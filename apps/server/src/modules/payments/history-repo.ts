@@ -1,0 +1,90 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chargingSessions } from '../../db/schema/charging';
+import { paymentCards } from '../../db/schema/driver';
+import {
+  balanceOperations,
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+  receipts,
+} from '../../db/schema/money';
+
+// The queries behind GET /api/balance/operations (operations-list.ts).
+
+const acquirerOperationsOf = (userId: string) =>
+  and(eq(balanceOperations.userId, userId), ne(balanceOperations.orderType, 'CardBinding'));
+
+/** The driver's operations through the acquirer, newest first, with card, receipt, session. */
+export async function acquirerOperationRows(db: Db, userId: string, take: number) {
+  return db
+    .select({
+      operation: balanceOperations,
+      cardBrand: paymentCards.brand,
+      cardLast4: paymentCards.last4,
+      receiptId: receipts.id,
+      transactionId: chargingSessions.transactionId,
+    })
+    .from(balanceOperations)
+    .leftJoin(paymentCards, eq(paymentCards.id, balanceOperations.cardId))
+    .leftJoin(receipts, eq(receipts.balanceOperationId, balanceOperations.id))
+    .leftJoin(chargingSessions, eq(chargingSessions.id, balanceOperations.sessionId))
+    .where(acquirerOperationsOf(userId))
+    .orderBy(desc(balanceOperations.createdAt))
+    .limit(take);
+}
+
+export async function acquirerOperationCount(db: Db, userId: string) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(balanceOperations)
+    .where(acquirerOperationsOf(userId));
+  return total?.n ?? 0;
+}
+
+/** Sessions paid from the balance, and adjustments: the wallet's own postings. */
+function walletPostings(db: Db, userId: string) {
+  return db
+    .select({
+      id: ledgerPostings.id,
+      kind: ledgerTransactions.kind,
+      amountMinor: ledgerPostings.amountMinor,
+      currency: ledgerPostings.currency,
+      createdAt: ledgerPostings.createdAt,
+      transactionId: chargingSessions.transactionId,
+      receiptId: receipts.id,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .leftJoin(
+      chargingSessions,
+      and(
+        eq(ledgerTransactions.kind, 'charge_payment'),
+        eq(sql`${chargingSessions.id}::text`, ledgerTransactions.reference),
+      ),
+    )
+    .leftJoin(
+      receipts,
+      and(eq(receipts.sessionId, chargingSessions.id), eq(receipts.kind, 'session')),
+    )
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'user_wallet'),
+        eq(ledgerAccounts.userId, userId),
+        sql`(${ledgerTransactions.kind} = 'adjustment' and ${ledgerTransactions.reference} not like 'refund-declined:%'
+      or ${ledgerTransactions.kind} = 'charge_payment' and ${chargingSessions.paymentMethod} <> 'card')`,
+      ),
+    );
+}
+
+export async function walletPostingRows(db: Db, userId: string, take: number) {
+  return walletPostings(db, userId).orderBy(desc(ledgerPostings.createdAt)).limit(take);
+}
+
+export async function walletPostingCount(db: Db, userId: string) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(walletPostings(db, userId).as('wallet_postings'));
+  return total?.n ?? 0;
+}
