@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { companies, companyMembers, users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import { walletBalanceMinor } from '../charges/payer';
-import { userView } from '../users/service';
+import { userView } from '../users';
 
 // SPEC §6: a driver belongs to companies and switches between the personal profile and a
 // corporate one, which charges on the company's balance. Only members see a company; to

@@ -3,8 +3,7 @@ import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { likedStations, stations } from '../../db/schema/stations';
-import type { StationReadModel } from '../stations/read-model';
-import { summaryOf } from '../stations/station-view';
+import { summaryOf, type StationReadModel } from '../stations';
 
 // Favourite stations (SPEC §3 liked station, §7 /likedstations). Scoped by the caller; a private station is only ever the
 // owner's to like.

@@ -8,8 +8,8 @@ import { balanceOperations, receipts, type OrderType } from '../../db/schema/mon
 import type { Deps } from '../../deps';
 import type { AcquirerPayment } from '../../payments/acquirer';
 import { AcquirerUnavailable } from '../../payments/acquirer';
-import { postTransaction, type Posting } from '../ledger/service';
-import { issueOperationReceipt } from '../receipts/issue';
+import { postTransaction, type Posting } from '../ledger';
+import { issueOperationReceipt } from '../receipts';
 import { keepCard } from './card-store';
 
 // Operations through the acquirer (balance_operations): created before the acquirer is

@@ -6,7 +6,7 @@ import { rule } from '@evcharge/domain/validation';
 import { paymentCards } from '../../db/schema/driver';
 import { balanceOperations } from '../../db/schema/money';
 import type { UserRow } from '../../plugins/auth';
-import { requireConfirmedPhone } from '../phone/guard';
+import { requireConfirmedPhone } from '../phone';
 import {
   lockUser,
   openBalanceSessionsCost,
