@@ -6,8 +6,8 @@ import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
 import type { ChargeEventBus } from './modules/charges/event-bus';
-import type { UserEvents } from './modules/events';
-import type { StationReadModel } from './modules/stations';
+import type { UserEvents } from './modules/events/user-events';
+import type { StationReadModel } from './modules/stations/read-model';
 import type { ChargePointGateway } from './ocpp/gateway';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
