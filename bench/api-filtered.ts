@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { demoAccounts } from '../apps/server/src/db/demo-data/accounts';
+import { demoAccounts } from '../apps/server/src/demo/accounts';
 import { CLIENT_USER_TYPE } from '../packages/domain/src/constants';
 import { seedStationsDatabase, serverNodeFlags } from './start-server';
 

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
-import { insertDemoAccounts } from '../apps/server/src/db/demo-data/accounts';
-import { generateStations, insertStations } from '../apps/server/src/db/seed';
+import { insertDemoAccounts } from '../apps/server/src/demo/accounts';
+import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 
 /**
  * Node flags of `npm start -w @evcharge/server` (apps/server/package.json): a young generation

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed';
+import { seedDemoIfEmpty } from './demo/seed';
 
 // Starts the server: configuration, database (migrated, demo data on first start), HTTP.
 async function main(): Promise<void> {

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postTransaction } from '../modules/ledger/service';
+import { postTransaction } from '../modules/ledger';
 import { createUser } from '../test/builders';
 import { openTestDatabase } from '../test/database';
 import type { Database } from './client';
-import { generateStations } from './demo-data/stations';
-import { insertStations } from './demo-data/insert';
-import { tariffFor } from './demo-data/tariffs';
+import { generateStations } from '../demo/stations';
+import { insertStations } from '../demo/insert';
+import { tariffFor } from '../demo/tariffs';
 import { isCheckViolation, isExclusionViolation, isUniqueViolation } from './errors';
 import { chargingSessions, reservations } from './schema/charging';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './schema/money';

@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import type { Db } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -28,18 +26,10 @@ export async function migrateWithPg(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function expectedMigrationCount(): Promise<number> {
+/** How many migrations the journal lists: GET /ready waits until all are applied. */
+export async function expectedMigrationCount(): Promise<number> {
   const journal = JSON.parse(await readFile(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
     entries: unknown[];
   };
   return journal.entries.length;
-}
-
-/** GET /ready: the database answers and every migration in the journal has been applied. */
-export async function migrationsApplied(db: Db): Promise<boolean> {
-  const result = (await db.execute(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  )) as { rows: { count: number }[] };
-  const applied = Number(result.rows[0]?.count ?? 0);
-  return applied >= (await expectedMigrationCount());
 }

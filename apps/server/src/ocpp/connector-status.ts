@@ -7,7 +7,7 @@ import {
 } from '@evcharge/domain/connector-status';
 import { connectors } from '../db/schema/stations';
 import type { ReportedStatus } from '../db/schema/ocpp';
-import { tellFavouriteFree } from '../modules/events/favourite-free';
+import { tellFavouriteFree } from '../modules/events';
 import type { OcppDeps } from './context';
 
 // Connector statuses in the database, then in the read model the list and map answer from

@@ -3,12 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { ConnectorStatus } from '@evcharge/domain/connector-status';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { demoAccounts } from '../db/demo-data/accounts';
-import { demoChargePointPassword, insertDemoChargePoints } from '../db/demo-data/charge-points';
+import { demoAccounts } from '../demo/accounts';
+import { demoChargePointPassword, insertDemoChargePoints } from '../demo/charge-points';
 import { chargePoints } from '../db/schema/ocpp';
 import { connectors, stations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
-import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from '../db/seed';
+import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from '../demo/seed';
 
 // npm run demo-charge-points -w @evcharge/server -- <list.json>
 // For `npm start`, before the server opens the database: seeds the demo when the database is

@@ -1,6 +1,6 @@
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import type { Db } from '../db/client';
-import { verifyNothing, verifyPassword } from '../modules/auth/passwords';
+import { verifyNothing, verifyPassword } from '../modules/auth';
 import { findChargePoint, type ChargePointRow } from './repo';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';

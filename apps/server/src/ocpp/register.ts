@@ -2,7 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chargePoints } from '../db/schema/ocpp';
 import { connectors, stations } from '../db/schema/stations';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 
 /** OCPP 1.6 chargePointId: CiString of up to 48 printable characters; ours stay URL-safe. */
 export const chargePointIdPattern = /^[A-Za-z0-9._:-]{1,48}$/;

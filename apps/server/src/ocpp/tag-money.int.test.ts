@@ -5,7 +5,7 @@ import { cardHoldMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../db/schema/charging';
 import { rfidTags } from '../db/schema/driver';
 import { users } from '../db/schema/users';
-import { postTransaction } from '../modules/ledger/service';
+import { postTransaction } from '../modules/ledger';
 import { walletBalanceMinor } from '../modules/charges/payer';
 import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
 import { expectLedgerBalanced } from '../test/charging';

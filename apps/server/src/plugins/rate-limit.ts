@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
-import { isApiPath } from '../http/api-path';
+import { isApiPath } from './api-path';
 
 export type RateLimits = {
   /** Requests per client address and minute on every route. */

@@ -2,7 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import { tileOrigin } from '../brand/brands';
-import { isApiPath } from '../http/api-path';
+import { isApiPath } from './api-path';
 
 /** DESIGN.md Operations, for pages: strict CSP (no inline script), no framing, HSTS only over TLS. */
 export function securityHeaderOptions(brand: Brand, publicUrl: string): FastifyHelmetOptions {

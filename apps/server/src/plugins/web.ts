@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
-import { escapeHtml } from '../modules/dev/outbox-page';
+import { escapeHtml } from '../modules/dev';
 import { sendError } from './errors';
 
 // Paths the web app never owns: they answer JSON (or their own pages), never index.html.

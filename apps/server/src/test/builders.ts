@@ -3,7 +3,7 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 import type { TestServer } from './harness';
 
 export type TestUser = { id: string; email: string; password: string };

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { startCharge } from '@evcharge/api/charges/start-charge';
 import { ledgerPostings } from '../db/schema/money';
-import { postTransaction } from '../modules/ledger/service';
+import { postTransaction } from '../modules/ledger';
 import { signedInUser, type TestUser } from './builders';
 import type { TestServer } from './harness';
 

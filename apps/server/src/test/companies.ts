@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NotificationType } from '@evcharge/domain/constants';
 import { companies, companyMembers } from '../db/schema/users';
-import { postTransaction } from '../modules/ledger/service';
+import { postTransaction } from '../modules/ledger';
 import type { TestServer } from './harness';
 
 // Companies for the corporate-profile tests: members with their role, money on the wallet.

@@ -4,10 +4,9 @@ import { outboxMailer } from '../mail/mailer';
 import { outboxPhoneMessenger } from '../mail/phone-messenger';
 import { createMetrics } from '../metrics';
 import { createChargeEventBus } from '../modules/charges/event-bus';
-import { createUserEvents } from '../modules/events/user-events';
-import { createPushSender } from '../modules/push/sender';
-import { resolveVapid } from '../modules/push/vapid';
-import { createStationReadModel } from '../modules/stations/read-model';
+import { createUserEvents } from '../modules/events';
+import { createPushSender, resolveVapid } from '../modules/push';
+import { createStationReadModel } from '../modules/stations';
 import { createConnections } from '../ocpp/connections';
 import { createChargePointGateway } from '../ocpp/gateway';
 import {

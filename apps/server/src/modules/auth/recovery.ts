@@ -3,6 +3,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Deps } from '../../deps';
 import { resetPasswordMail } from '../../mail/templates';
 import { sha256 } from '../../plugins/auth';
+import { findUserById } from '../users';
 import { issueOneTimeToken, PASSWORD_RESET_VALID_MINUTES, tokenForCode } from './one-time';
 import { hashPassword } from './passwords';
 import { refuseCommonPassword } from './common-passwords';
@@ -76,7 +77,7 @@ async function confirmEmailByLink(deps: Deps, token: string): Promise<void> {
   const row = await repo.findOneTimeTokenByHash(deps.db, 'email_confirm', sha256(token));
   if (!row) throw new AppError('LINK_INVALID');
   if (row.usedAt !== null) {
-    const user = await repo.findUserById(deps.db, row.userId);
+    const user = await findUserById(deps.db, row.userId);
     if (user?.isEmailConfirmed) return;
     throw new AppError('LINK_INVALID');
   }

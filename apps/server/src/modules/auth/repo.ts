@@ -11,11 +11,6 @@ export async function findUserByEmail(db: Db, email: string) {
   return user;
 }
 
-export async function findUserById(db: Db, id: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
 export async function insertUser(db: Db, values: NewUser) {
   const [user] = await db.insert(users).values(values).returning();
   if (!user) throw new Error('user insert returned nothing');

@@ -12,7 +12,7 @@ import { returnOrigin } from '../../http/origin';
 import { route } from '../../http/route';
 import { authRateLimit, MINUTE_MS, type RateLimits } from '../../plugins/rate-limit';
 import { createAddressLimit } from './address-limit';
-import { userView } from '../users/service';
+import { userView } from '../users';
 import * as recovery from './recovery';
 import * as service from './service';
 

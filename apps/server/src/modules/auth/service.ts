@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { confirmEmailMail } from '../../mail/templates';
 import { newOpaqueToken, sha256, type Auth, type UserRow } from '../../plugins/auth';
-import { userView } from '../users/service';
+import { userView } from '../users';
 import { EMAIL_CONFIRM_VALID_MINUTES, issueOneTimeToken } from './one-time';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords';
 import type { AddressLimit } from './address-limit';

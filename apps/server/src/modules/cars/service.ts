@@ -1,15 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Car, CarBody } from '@evcharge/api/cars/car-schemas';
 import { catalogueCar } from '@evcharge/domain/car-catalogue';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
-import { cars } from '../../db/schema/driver';
+import * as repo from './repo';
+import type { CarRow, CarValues } from './repo';
 
-// Issue 5: the driver's cars. Every query is scoped by the caller (DESIGN.md Security): another
-// driver's car is not found, and nothing about it changes.
+// The driver's cars; repo.ts scopes every query by the caller.
 
-type CarRow = typeof cars.$inferSelect;
 type ParsedBody = Omit<CarBody, 'vin'> & { vin: string | null };
 
 function toCar(row: CarRow): Car {
@@ -31,7 +29,7 @@ function toCar(row: CarRow): Car {
 }
 
 /** The columns a body sets; a catalogue model brings its battery and charging power. */
-function values(body: ParsedBody) {
+function values(body: ParsedBody): CarValues {
   const model = body.catalogueId ? catalogueCar(body.catalogueId) : undefined;
   if (body.catalogueId && !model)
     throw new AppError('VALIDATION_FAILED', {
@@ -54,30 +52,17 @@ function values(body: ParsedBody) {
 }
 
 export async function listCars(db: Db, userId: string): Promise<Car[]> {
-  const rows = await db
-    .select()
-    .from(cars)
-    .where(eq(cars.userId, userId))
-    .orderBy(asc(cars.createdAt), asc(cars.id));
-  return rows.map(toCar);
+  return (await repo.findCars(db, userId)).map(toCar);
 }
 
 export async function carDetail(db: Db, userId: string, id: string): Promise<Car> {
-  const [row] = await db
-    .select()
-    .from(cars)
-    .where(and(eq(cars.id, id), eq(cars.userId, userId)));
+  const row = await repo.findCar(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toCar(row);
 }
 
 export async function createCar(db: Db, userId: string, body: ParsedBody): Promise<Car> {
-  const [row] = await db
-    .insert(cars)
-    .values({ userId, ...values(body) })
-    .returning();
-  if (!row) throw new Error('car insert returned nothing');
-  return toCar(row);
+  return toCar(await repo.insertCar(db, userId, values(body)));
 }
 
 export async function updateCar(
@@ -86,19 +71,11 @@ export async function updateCar(
   id: string,
   body: ParsedBody,
 ): Promise<Car> {
-  const [row] = await db
-    .update(cars)
-    .set(values(body))
-    .where(and(eq(cars.id, id), eq(cars.userId, userId)))
-    .returning();
+  const row = await repo.updateCarRow(db, userId, id, values(body));
   if (!row) throw new AppError('NOT_FOUND');
   return toCar(row);
 }
 
 export async function deleteCar(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(cars)
-    .where(and(eq(cars.id, id), eq(cars.userId, userId)))
-    .returning({ id: cars.id });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND');
+  if (!(await repo.deleteCarRow(db, userId, id))) throw new AppError('NOT_FOUND');
 }

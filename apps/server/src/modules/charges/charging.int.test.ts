@@ -13,7 +13,7 @@ import { driver, expectLedgerBalanced, start, topUp } from '../../test/charging'
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import type { SimStation } from '../../test/charge-points';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 import { companies, users } from '../../db/schema/users';
 import { walletBalanceMinor } from './payer';
 

@@ -8,7 +8,7 @@ import { connectors } from '../../db/schema/stations';
 import { CommandError } from '../../ocpp/gateway';
 import { runningStatuses, type SessionRow } from '../../ocpp/transactions/session-repo';
 import { toCharge, userChargeRow } from './charge-view';
-import { tellServerStop } from '../events/session-events';
+import { tellServerStop } from '../events';
 import { recordChargeEvent } from './events';
 import type { ChargeDeps } from './start';
 import { cancelPreparing } from './start';

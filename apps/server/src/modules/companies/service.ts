@@ -1,33 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Company } from '@evcharge/api/companies/companies';
 import type { ChangeMultiaccountBody } from '@evcharge/api/companies/change-multiaccount';
 import type { User } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { companies, companyMembers, users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import { walletBalanceMinor } from '../charges/payer';
-import { userView } from '../users/service';
+import { userView } from '../users';
+import { memberships, setProfile, type Membership } from './repo';
 
 // SPEC §6: a driver belongs to companies and switches between the personal profile and a
 // corporate one, which charges on the company's balance. Only members see a company; to
 // anyone else it does not exist (404), so its id reveals nothing.
-
-async function memberships(db: Db, userId: string, companyId?: string) {
-  return db
-    .select({ company: companies, role: companyMembers.role })
-    .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(
-      and(
-        eq(companyMembers.userId, userId),
-        companyId ? eq(companyMembers.companyId, companyId) : undefined,
-      ),
-    )
-    .orderBy(asc(companies.name), asc(companies.id));
-}
-
-type Membership = Awaited<ReturnType<typeof memberships>>[number];
 
 async function toCompany(db: Db, user: UserRow, { company, role }: Membership): Promise<Company> {
   const payer = { kind: 'company_wallet' as const, companyId: company.id };
@@ -68,11 +51,10 @@ export async function changeProfile(
     const [member] = await memberships(db, user.id, companyId);
     if (!member) throw new AppError('NOT_FOUND');
   }
-  const [updated] = await db
-    .update(users)
-    .set({ accountType: body.accountType, activeCompanyId: companyId })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await setProfile(db, user.id, {
+    accountType: body.accountType,
+    activeCompanyId: companyId,
+  });
   if (!updated) throw new AppError('UNAUTHORIZED');
   return userView(db, updated);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getOutbox } from '@evcharge/api/dev/get-outbox';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { receiveInboundSms } from '../phone/inbound';
+import { receiveInboundSms } from '../phone';
 import { renderOutboxPage } from './outbox-page';
 import { listOutbox } from './repo';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
 import type { SessionRow } from '../../ocpp/transactions/session-repo';
-import type { TariffWithIdle } from '../stations/repo';
+import type { TariffWithIdle } from '../stations';
 import type { EventData } from './service';
 
 // What the charging code tells the driver about a session (issue: push token and events). One

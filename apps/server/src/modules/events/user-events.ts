@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { PushSender } from '../push/sender';
+import type { PushSender } from '../push';
 import { recordUserEvents, type NewUserEvent } from './service';
 
 // Recording a notification and pushing it must never hold up or fail what caused it (a

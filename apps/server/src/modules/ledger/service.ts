@@ -1,36 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
-import {
-  ledgerAccounts,
-  ledgerPostings,
-  ledgerTransactions,
-  type LedgerAccountKind,
-} from '../../db/schema/money';
-
-type AccountOwner = { kind: LedgerAccountKind; userId?: string; companyId?: string };
+import * as repo from './repo';
+import type { AccountOwner, TransactionKind } from './repo';
 
 /** The ledger account of an owner in a currency, created on first use. */
 export async function ledgerAccountId(db: Db, owner: AccountOwner, currency: Currency) {
-  const userId = owner.userId ?? null;
-  const companyId = owner.companyId ?? null;
-  await db
-    .insert(ledgerAccounts)
-    .values({ kind: owner.kind, userId, companyId, currency })
-    .onConflictDoNothing();
-  const [account] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, owner.kind),
-        userId ? eq(ledgerAccounts.userId, userId) : isNull(ledgerAccounts.userId),
-        companyId ? eq(ledgerAccounts.companyId, companyId) : isNull(ledgerAccounts.companyId),
-        eq(ledgerAccounts.currency, currency),
-      ),
-    );
-  if (!account) throw new Error('ledger account vanished after insert');
-  return account.id;
+  await repo.insertAccountIfMissing(db, owner, currency);
+  const accountId = await repo.findAccountId(db, owner, currency);
+  if (!accountId) throw new Error('ledger account vanished after insert');
+  return accountId;
 }
 
 export type Posting = { owner: AccountOwner; amountMinor: number };
@@ -42,7 +20,7 @@ export type Posting = { owner: AccountOwner; amountMinor: number };
 export async function postTransaction(
   db: Db,
   input: {
-    kind: (typeof ledgerTransactions.$inferInsert)['kind'];
+    kind: TransactionKind;
     reference: string;
     description?: string;
     currency: Currency;
@@ -50,20 +28,20 @@ export async function postTransaction(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [transaction] = await tx
-      .insert(ledgerTransactions)
-      .values({ kind: input.kind, reference: input.reference, description: input.description })
-      .returning({ id: ledgerTransactions.id });
-    if (!transaction) throw new Error('ledger transaction insert returned nothing');
+    const transactionId = await repo.insertTransaction(tx, {
+      kind: input.kind,
+      reference: input.reference,
+      description: input.description,
+    });
     for (const posting of input.postings) {
       const accountId = await ledgerAccountId(tx, posting.owner, input.currency);
-      await tx.insert(ledgerPostings).values({
-        transactionId: transaction.id,
+      await repo.insertPosting(tx, {
+        transactionId,
         accountId,
         currency: input.currency,
         amountMinor: posting.amountMinor,
       });
     }
-    return transaction.id;
+    return transactionId;
   });
 }

@@ -7,7 +7,8 @@ import {
 } from '@evcharge/api/likes/liked-stations';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { isLiked, like, likedStationSummaries, unlike } from './service';
+import { isLiked } from './repo';
+import { like, likedStationSummaries, unlike } from './service';
 
 export function likeRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;

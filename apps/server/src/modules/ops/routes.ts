@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { migrationsApplied } from '../../db/migrate';
 import { sendError } from '../../plugins/errors';
 import { answerUnderPressure } from '../../plugins/pressure';
+import { databaseAnswers, migrationsApplied } from './repo';
 
 /**
  * For load balancers (DESIGN.md Operations); not part of the API contract. Under pressure
@@ -23,7 +22,7 @@ export function opsRoutes(app: FastifyInstance, db: Db): void {
     { schema: { hide: true }, config: { rateLimit: false } },
     async (request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await databaseAnswers(db);
         if (await migrationsApplied(db)) return { status: 'ready' };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');

@@ -2,7 +2,7 @@ import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { UserRow } from '../../plugins/auth';
 import { lockUser } from '../charges/payer';
-import { requireConfirmedPhone } from '../phone/guard';
+import { requireConfirmedPhone } from '../phone';
 import { cardOfUser, deleteCard, firstLinkedCard, listCards, updateCard } from './card-repo';
 import { cardView, makeDefault } from './card-store';
 import { createOperation, type PaymentDeps } from './operations';

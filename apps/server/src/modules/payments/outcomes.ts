@@ -1,7 +1,7 @@
 import { isErrorCode } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { AcquirerPayment, AcquirerPaymentStatus } from '../../payments/acquirer';
-import { issueOperationReceipt } from '../receipts/issue';
+import { issueOperationReceipt } from '../receipts';
 import { updateCard } from './card-repo';
 import { keepCard } from './card-store';
 import type { PaymentDeps } from './operations';

@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { payOnSandboxPage } from '../../test/sandbox-card';
 import { declineCardNumber } from '../../payments/sandbox/test-cards';
 import { SIGNATURE_HEADER } from '../../payments/sandbox/notifier';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 
 // Top-ups, debt payments and refunds through the sandbox acquirer, and the two ways back
 // from it (the return page and the signed notification) in either order, or repeated.

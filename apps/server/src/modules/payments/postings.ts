@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { postTransaction, type Posting } from '../ledger/service';
+import { postTransaction, type Posting } from '../ledger';
 import type { Operation } from './repo';
 
 // What an operation posts to the ledger: money in from the acquirer, and a refund's money

@@ -24,7 +24,7 @@ import { insertSessionTariff, perKwh, sessionOf, testCar } from '../../test/sess
 import { chargeUntilStopRequested, chargingNow, leave } from '../../test/sim-sessions';
 import { insertTestTariff } from '../../test/station-builders';
 import { walletBalanceMinor } from '../charges/payer';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 
 // Sessions paid by card against the simulator over loopback and the sandbox
 // acquirer: with the balance short, the start holds cardHoldMinor on the default card; the

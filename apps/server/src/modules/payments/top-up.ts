@@ -3,7 +3,7 @@ import { AppError } from '@evcharge/domain/errors';
 import { maxTopUpMinor } from '@evcharge/domain/payments';
 import { rule } from '@evcharge/domain/validation';
 import type { UserRow } from '../../plugins/auth';
-import { requireConfirmedPhone } from '../phone/guard';
+import { requireConfirmedPhone } from '../phone';
 import { createOperation, type PaymentDeps } from './operations';
 import { pay, payingCard, personalOnly, type Origin } from './pay';
 

@@ -12,7 +12,7 @@ import { rule } from '@evcharge/domain/validation';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { sha256, type UserRow } from '../../plugins/auth';
-import { userView } from '../users/service';
+import { userView } from '../users';
 import { callerNumber, demoInboundNumber } from './caller-number';
 import {
   CODE_VALID_MINUTES,

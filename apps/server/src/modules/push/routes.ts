@@ -3,7 +3,7 @@ import { getVapidPublicKey, savePushToken } from '@evcharge/api/push/push';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import type { PushSender } from './sender';
-import { saveDeviceToken, saveWebPushSubscription } from './subscriptions';
+import { saveDeviceToken, saveWebPushSubscription } from './repo';
 
 export function pushRoutes(app: FastifyInstance, deps: Deps, push: PushSender): void {
   const { db, config } = deps;

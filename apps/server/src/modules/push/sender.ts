@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserEventType } from '@evcharge/domain/user-events';
 import type { Db } from '../../db/client';
-import { forgetSubscription, webPushTargets, type WebPushTarget } from './subscriptions';
+import { forgetSubscription, webPushTargets, type WebPushTarget } from './repo';
 import { pushText, type PushEventData } from './texts';
 import type { Vapid } from './vapid';
 

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { serverKeys } from '../../db/schema/notifications';
+import { findServerKey, insertServerKeyIfMissing } from './repo';
 
 // Web Push authenticates the server to the push services with a VAPID key pair (RFC 8292).
 // Browsers bind a subscription to the public key, so the pair must stay the same across
@@ -21,13 +20,13 @@ function isKeyPair(value: Record<string, string> | undefined): value is Vapid {
 /** The stored pair, made (once, whoever of several starting instances comes first) if none. */
 async function storedKeyPair(db: Db): Promise<{ publicKey: string; privateKey: string }> {
   const made = webpush.generateVAPIDKeys();
-  await db
-    .insert(serverKeys)
-    .values({ name: KEY_NAME, value: { publicKey: made.publicKey, privateKey: made.privateKey } })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.name, KEY_NAME));
-  if (!isKeyPair(row?.value)) throw new Error('the stored VAPID key pair is unreadable');
-  return { publicKey: row.value.publicKey, privateKey: row.value.privateKey };
+  await insertServerKeyIfMissing(db, KEY_NAME, {
+    publicKey: made.publicKey,
+    privateKey: made.privateKey,
+  });
+  const value = await findServerKey(db, KEY_NAME);
+  if (!isKeyPair(value)) throw new Error('the stored VAPID key pair is unreadable');
+  return { publicKey: value.publicKey, privateKey: value.privateKey };
 }
 
 /** Who to contact about our pushes: VAPID_SUBJECT, else the brand's support e-mail. */

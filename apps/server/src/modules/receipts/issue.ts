@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/money';
 import { costBreakdown } from '../../ocpp/transactions/session-cost';
 import { findPlacedSession, sessionSamples } from '../../ocpp/transactions/session-repo';
-import { loadTariffs } from '../stations/repo';
+import { loadTariffs } from '../stations';
 import { costFactsAt } from '../charges/charge-view';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';

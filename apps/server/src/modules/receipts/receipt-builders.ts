@@ -7,7 +7,7 @@ import { paymentCards } from '../../db/schema/driver';
 import { balanceOperations, type OrderType } from '../../db/schema/money';
 import type { TestServer } from '../../test/harness';
 import { addStation, insertTestTariff } from '../../test/station-builders';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 import { issueOperationReceipt, issueSessionReceipt } from './issue';
 
 // Test data for the receipts tests: cards, acquirer operations and sessions put straight into

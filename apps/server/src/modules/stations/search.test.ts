@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { socketTypeIds, type SocketTypeId } from '@evcharge/domain/socket-type';
-import { createRandom } from '../../db/demo-data/prng';
-import { generateStations } from '../../db/demo-data/stations';
+import { createRandom } from '../../demo/prng';
+import { generateStations } from '../../demo/stations';
 import { distanceKm, inBounds } from './geo';
 import { findMatches, type StationFilter, type Viewer } from './search';
 import { buildSnapshot, patchStation, summaryFragment } from './snapshot';

@@ -4,6 +4,12 @@ import type { Db } from '../../db/client';
 import { companies, users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 
+/** The user's row as it is now: the one query that loads an account by its id. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 export async function setUserLanguage(db: Db, userId: string, lang: Language): Promise<void> {
   await db.update(users).set({ lang }).where(eq(users.id, userId));
 }

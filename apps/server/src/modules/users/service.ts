@@ -2,7 +2,7 @@ import type { User } from '@evcharge/api/common';
 import type { Language } from '@evcharge/domain/constants';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
-import { userWalletBalanceMinor } from '../ledger/repo';
+import { userWalletBalanceMinor } from '../ledger';
 import { activeCompanyOf, setUserLanguage } from './repo';
 
 /** The API's view of a user, with the balance from the ledger (negative: debt). */

@@ -7,7 +7,7 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, signInAs } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
 import { recordChargeEvent } from '../../modules/charges/events';
-import { tellParkingStarted } from '../../modules/events/session-events';
+import { tellParkingStarted } from '../../modules/events';
 import { finishSession } from '../transactions/finish-session';
 import { costMinor, tariffOf } from '../transactions/session-cost';
 import {

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { chargingSessions } from '../../db/schema/charging';
 import { recordChargeEvent, type EventDeps } from '../../modules/charges/events';
 import { payerOf } from '../../modules/charges/payer';
-import { tellSessionEnded } from '../../modules/events/session-events';
-import { postTransaction } from '../../modules/ledger/service';
+import { tellSessionEnded } from '../../modules/events';
+import { postTransaction } from '../../modules/ledger';
 import { captureSession } from '../../modules/payments';
-import { issueSessionReceipt } from '../../modules/receipts/issue';
+import { issueSessionReceipt } from '../../modules/receipts';
 import type { Deps } from '../../deps';
 import { costMinor, tariffOf } from './session-cost';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TariffWithIdle } from '../../modules/stations/repo';
+import type { TariffWithIdle } from '../../modules/stations';
 import { costMinor } from './session-cost';
 import type { PlacedSession } from './session-repo';
 

@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '@evcharge/domain/constants';
 import { connectorStatuses, stationLabels } from '@evcharge/domain/connector-status';
-import { verifyPassword } from '../modules/auth/passwords';
-import { userWalletBalanceMinor } from '../modules/ledger/repo';
+import { verifyPassword } from '../modules/auth';
+import { userWalletBalanceMinor } from '../modules/ledger';
 import { openTestDatabase } from '../test/database';
-import type { Database } from './client';
-import { demoAccounts } from './demo-data/accounts';
+import type { Database } from '../db/client';
+import { demoAccounts } from './accounts';
 import { demoChargePointPassword, DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
-import { chargePoints } from './schema/ocpp';
-import { companyMembers, users } from './schema/users';
+import { chargePoints } from '../db/schema/ocpp';
+import { companyMembers, users } from '../db/schema/users';
 
 let database: Database;
 beforeAll(async () => {

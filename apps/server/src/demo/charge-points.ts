@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
-import type { Db } from '../client';
-import { chargePoints } from '../schema/ocpp';
-import { stations } from '../schema/stations';
+import type { Db } from '../db/client';
+import { chargePoints } from '../db/schema/ocpp';
+import { stations } from '../db/schema/stations';
 
 /**
  * The demo's charge points: one per demo station, its id the station's code, its password

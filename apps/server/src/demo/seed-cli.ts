@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { DEMO_SEED, DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
 
 // npm run seed -w @evcharge/server [-- --stations 10000 --seed 7]: migrates the configured

@@ -16,9 +16,9 @@ import {
 } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import type { Acquirer } from '../../payments/acquirer';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../auth';
 import { lockUser, openSessionCount } from '../charges/payer';
-import { userWalletBalanceMinor } from '../ledger/repo';
+import { userWalletBalanceMinor } from '../ledger';
 
 /** Records the acceptance of the brand's current privacy policy (only that version). */
 export async function acceptPolicy(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Currency } from '@evcharge/domain/currency';
-import type { tariffs, tariffZones } from '../schema/stations';
+import type { tariffs, tariffZones } from '../db/schema/stations';
 
 // acNext and dcNext: the prices from an announced change on (SPEC §3 tariff change time).
 export const tariffKinds = ['ac', 'dc', 'roaming', 'acNext', 'dcNext'] as const;

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { insertDemoAccounts } from './demo-data/accounts';
-import { insertDemoChargePoints } from './demo-data/charge-points';
-import { insertStations } from './demo-data/insert';
-import { generateStations } from './demo-data/stations';
-import { likedStations } from './schema/stations';
-import { users } from './schema/users';
+import type { Db } from '../db/client';
+import { insertDemoAccounts } from './accounts';
+import { insertDemoChargePoints } from './charge-points';
+import { insertStations } from './insert';
+import { generateStations } from './stations';
+import { likedStations } from '../db/schema/stations';
+import { users } from '../db/schema/users';
 
-export { generateStations } from './demo-data/stations';
-export { insertStations } from './demo-data/insert';
-export { demoChargePointPassword } from './demo-data/charge-points';
+export { generateStations } from './stations';
+export { insertStations } from './insert';
+export { demoChargePointPassword } from './charge-points';
 
 export const DEMO_STATION_COUNT = 300;
 export const DEMO_SEED = 20_261_001;
@@ -36,7 +36,7 @@ export async function seedDemo(
   await insertStations(db, generated, {
     ownerUserId: (station) => (owned.has(station.id) ? driverId : null),
   });
-  // OCPP: each demo station is a charge point the simulator can play (demo-data/charge-points.ts).
+  // OCPP: each demo station is a charge point the simulator can play (charge-points.ts).
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
   await db

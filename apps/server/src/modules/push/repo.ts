@@ -3,7 +3,7 @@ import type { WebPushSubscription } from '@evcharge/api/push/push';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema/notifications';
+import { pushSubscriptions, serverKeys } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 
 // Where a driver's devices take push notifications (POST /firebase/notify/save-fcm).
@@ -90,4 +90,21 @@ export async function forgetSubscription(db: Db, id: string, endpoint: string): 
   await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.token, endpoint)));
+}
+
+/** Keeps `value` under `name` unless a key of that name is already kept (first one wins). */
+export async function insertServerKeyIfMissing(
+  db: Db,
+  name: string,
+  value: Record<string, string>,
+): Promise<void> {
+  await db.insert(serverKeys).values({ name, value }).onConflictDoNothing();
+}
+
+export async function findServerKey(
+  db: Db,
+  name: string,
+): Promise<Record<string, string> | undefined> {
+  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
+  return row?.value;
 }

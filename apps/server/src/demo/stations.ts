@@ -5,7 +5,7 @@ import {
   type StationLabel,
 } from '@evcharge/domain/connector-status';
 import type { CurrentType, SocketTypeId } from '@evcharge/domain/socket-type';
-import type { Schedule } from '../schema/stations';
+import type { Schedule } from '../db/schema/stations';
 import { cities, roamingOperators, type City } from './cities';
 import { createRandom, type Random } from './prng';
 import type { TariffKey } from './tariffs';

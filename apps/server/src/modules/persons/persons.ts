@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
-import { sendEmailConfirmation } from '../auth/service';
-import { allowedPhone } from '../phone/service';
-import { userView } from './service';
+import { sendEmailConfirmation } from '../auth';
+import { allowedPhone } from '../phone';
+import { userView } from '../users';
 
 type PersonFields = z.output<typeof personBodySchema>;
 

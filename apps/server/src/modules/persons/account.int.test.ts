@@ -16,7 +16,7 @@ import { signedInUser } from '../../test/builders';
 import { driver, topUp } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addStation } from '../../test/station-builders';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
-import { connectors, stations, tariffs, tariffZones } from '../schema/stations';
+import type { Db } from '../db/client';
+import { connectors, stations, tariffs, tariffZones } from '../db/schema/stations';
 import type { GeneratedStation } from './stations';
 import { tariffFor, type TariffKey } from './tariffs';
 

@@ -1,9 +1,9 @@
-import { brandById } from '../../brand/brands';
-import { hashPassword } from '../../modules/auth/passwords';
-import { postTransaction } from '../../modules/ledger/service';
-import type { Db } from '../client';
-import { cars } from '../schema/driver';
-import { companies, companyMembers, users } from '../schema/users';
+import { brandById } from '../brand/brands';
+import { hashPassword } from '../modules/auth';
+import { postTransaction } from '../modules/ledger';
+import type { Db } from '../db/client';
+import { cars } from '../db/schema/driver';
+import { companies, companyMembers, users } from '../db/schema/users';
 
 // The demo accounts the README lists. Passwords follow SPEC §5 (upper, lower, digit).
 export const demoAccounts = {

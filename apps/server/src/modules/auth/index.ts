@@ -1,0 +1,3 @@
+export { authRoutes } from './routes';
+export { sendEmailConfirmation } from './service';
+export { hashPassword, verifyNothing, verifyPassword } from './passwords';

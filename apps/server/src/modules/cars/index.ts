@@ -1,0 +1,1 @@
+export { carRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { devRoutes } from './routes';
+export { escapeHtml } from './outbox-page';

@@ -1,0 +1,2 @@
+export { postTransaction, type Posting } from './service';
+export { userWalletBalanceMinor } from './repo';

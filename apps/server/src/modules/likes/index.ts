@@ -1,0 +1,1 @@
+export { likeRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { opsRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { personRoutes } from './routes';

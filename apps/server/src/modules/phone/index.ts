@@ -1,0 +1,4 @@
+export { phoneRoutes } from './routes';
+export { allowedPhone } from './service';
+export { requireConfirmedPhone } from './guard';
+export { receiveInboundSms } from './inbound';

@@ -1,0 +1,2 @@
+export { receiptRoutes } from './routes';
+export { issueOperationReceipt, issueSessionReceipt } from './issue';

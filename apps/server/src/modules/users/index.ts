@@ -1,0 +1,3 @@
+export { userRoutes } from './routes';
+export { userView } from './service';
+export { findUserById } from './repo';
