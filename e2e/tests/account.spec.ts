@@ -1,40 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, signInOnLoginPage, uniqueEmail } from './support';
+import { askForPhoneCall, expectNoAxeViolations, outbox, register, signInOnLoginPage, uniqueEmail, uniquePhone } from './support';
 
 // Issue 5's journeys: a new driver confirms the e-mail by the mailed code and the phone by the
 // last 4 digits of an incoming call, adds a car (a wrong VIN is refused), likes a station,
 // and deletes the account; a company driver switches profiles; debt blocks a deletion.
 
-type OutboxMessage = { channel: string; to: string; subject: string | null; body: string };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
-}
-
-/** A phone number nobody else in this run has. */
-function uniquePhone(): string {
-  return `+7999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-}
-
-async function register(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/register?locale=en');
-  await page.getByTestId('register-name').fill('Dana');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-repeat').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('register-done')).toContainText(email);
-}
-
 test('a new driver confirms e-mail and phone, adds a car, likes a station and deletes the account', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('account');
   const password = 'Charge2go';
-  await register(page, email, password);
+  await register(page, { name: 'Dana', email, password });
 
   // E-mail: the code from the mail, typed on the confirm page.
   await page.goto('/profile');
@@ -53,16 +28,7 @@ test('a new driver confirms e-mail and phone, adds a car, likes a station and de
   await expect(page.getByTestId('email-confirmed')).toBeVisible();
 
   // Phone: we call; the last 4 digits of the calling number are the code.
-  const phone = uniquePhone();
-  await page.goto('/confirmPhone');
-  await page.getByTestId('phone-input').fill(phone);
-  await page.getByTestId('phone-method-call').click();
-  await page.getByTestId('phone-send').click();
-  await expect(page.getByTestId('phone-code-form')).toBeVisible();
-  const call = (await outbox(request, phone)).find((m) => m.channel === 'call');
-  const caller = /(\+[\d\s()-]+)$/.exec(call?.subject ?? '')?.[1]?.replace(/\D/g, '');
-  expect(caller).toBeDefined();
-  const digits = caller!.slice(-4);
+  const digits = await askForPhoneCall(page, request, uniquePhone('+7999'));
   await page.getByTestId('phone-code').fill(digits === '0000' ? '1111' : '0000');
   await page.getByTestId('phone-confirm').click();
   await expect(page.getByTestId('confirm-phone-page')).toContainText(/wrong code/i);

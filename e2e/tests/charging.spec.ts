@@ -1,68 +1,21 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
-import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { sessionCost } from '@evcharge/domain/tariff';
-import { createStation, type Station } from '@evcharge/station-sim/station';
-import { expectNoAxeViolations, secondDriver, signInOnLoginPage } from './support';
+import type { Station } from '@evcharge/station-sim/station';
+import { accessTokenOf, expectNoAxeViolations, pickStation, playStation, secondDriver, signInOnLoginPage, startFromQrCode } from './support';
 
 // Issue 4's journey: a driver scans the QR code on a connector, starts with an energy limit,
 // watches the energy rise, the server stops the session at the limit, and the history shows
 // it with the cost the tariff gives. The station is a demo station played by our simulator
 // over OCPP 1.6J, 30 times faster than real time.
 
-const SPEED = 30;
 let station: Station | undefined;
 
 test.afterEach(async () => {
   await station?.close();
   station = undefined;
 });
-
-/**
- * A demo station with a free AC connector and a plain tariff (per kWh, no time zones) in
- * roubles, the demo drivers' wallet currency.
- */
-async function pickStation(request: APIRequestContext): Promise<StationDetail> {
-  const list = await request.post('/api/chargestations/guest', {
-    data: { connectorTypes: ['type2'], onlyAvailable: true, page: 1, pageSize: 100 },
-  });
-  expect(list.ok()).toBe(true);
-  const { items } = (await list.json()) as { items: { id: string }[] };
-  for (const { id } of items) {
-    const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
-    const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
-    const plain =
-      detail.tariff.currency === 'rub' &&
-      detail.tariff.zones.length === 0 &&
-      detail.tariff.perKwhMinor > 0 &&
-      detail.nextTariff === null;
-    // Open round the clock: a station that closes while the journey runs would refuse its start.
-    if (free && plain && !detail.isPrivate && detail.workHours === '24/7') return detail;
-  }
-  throw new Error('no demo station with a free AC connector and a plain tariff');
-}
-
-async function playStation(baseURL: string, detail: StationDetail): Promise<Station> {
-  const sim = createStation({
-    url: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
-    id: detail.code,
-    password: `demo-${detail.code.toLowerCase()}`,
-    connectors: detail.connectors.map((c) => ({
-      number: c.number,
-      currentType: c.currentType,
-      socketType: c.socketType,
-      powerW: Math.round(c.powerKw * 1000),
-    })),
-    speed: SPEED,
-    meterIntervalMs: 10_000,
-    // The driver's car: plugged in by the remote start, gone a simulated minute after it ends.
-    autoPlug: { batteryKwh: 60, socPercent: 30, maxAcKw: 11, maxDcKw: 100 },
-    autoUnplugAfterMs: 60_000,
-  });
-  await sim.connect({ timeoutMs: 15_000 });
-  return sim;
-}
 
 async function numberIn(page: Page, testId: string): Promise<number> {
   const text = (await page.getByTestId(testId).innerText()).replace(/[^\d.,]/g, '').replace(',', '.');
@@ -78,12 +31,7 @@ test('a driver starts from the QR code with an energy limit, the session stops a
   station = await playStation(baseURL!, detail);
 
   await signInOnLoginPage(page, secondDriver.email, secondDriver.password);
-  await page.goto(`/c/${connector.qrCode}?locale=en`);
-  const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
-  await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
-  await chosen.getByTestId('connector-start').click();
-
-  await expect(page.getByTestId('precharging-page')).toBeVisible();
+  await startFromQrCode(page, connector);
   await page.getByTestId('limit-mode-energy').click();
   // A limit type without a value cannot start.
   await page.getByTestId('start-charge').click();
@@ -105,7 +53,7 @@ test('a driver starts from the QR code with an energy limit, the session stops a
 
   // The server stops it at 1 kWh; the car leaves; the summary shows what it cost.
   await expect(page.getByTestId('session-summary')).toBeVisible({ timeout: 45_000 });
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const token = await accessTokenOf(page);
   const session = (await (
     await page.request.get(`/api/charge/id/${transactionId}`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as ChargeDetail;

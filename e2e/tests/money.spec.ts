@@ -1,9 +1,20 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, serviceWorkerControls, test } from './fixtures';
 import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
-import { createStation, type Station } from '@evcharge/station-sim/station';
-import { expectNoAxeViolations, signInOnLoginPage, uniqueEmail } from './support';
+import type { Station } from '@evcharge/station-sim/station';
+import {
+  accessTokenOf,
+  askForPhoneCall,
+  expectNoAxeViolations,
+  pickStation,
+  playStation,
+  register,
+  signInOnLoginPage,
+  startFromQrCode,
+  uniqueEmail,
+  uniquePhone,
+} from './support';
 
 // Issue 6's journeys: a new driver confirms the phone, binds a card through the sandbox
 // acquirer's page with 3-D Secure, tops up the balance, charges from it and finds the receipt;
@@ -15,7 +26,6 @@ const SANDBOX_3DS_CODE = '123456';
 const cards = { visa: '4242424242424242', insufficientFunds: '4000010000000001' };
 /** Lena owes 240 ₽ in the demo data; nobody else's journey touches her debt. */
 const debtor = { email: 'lena@evcharge.demo', password: 'Lena1234', debtMinor: 24_000 };
-const SPEED = 30;
 
 let station: Station | undefined;
 
@@ -24,43 +34,10 @@ test.afterEach(async () => {
   station = undefined;
 });
 
-type OutboxMessage = { channel: string; to: string; subject: string | null; body: string };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
-}
-
-/** A phone number nobody else in this run has. */
-function uniquePhone(): string {
-  return `+7998${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-}
-
-/** Registers in English; the app signs the new driver in. */
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto('/register?locale=en');
-  await page.getByTestId('register-name').fill('Vera');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill('Charge2go');
-  await page.getByTestId('register-repeat').fill('Charge2go');
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('register-done')).toContainText(email);
-}
-
 /** The phone confirmed by the last 4 digits of the number that calls. */
 async function confirmPhone(page: Page): Promise<void> {
-  const phone = uniquePhone();
-  await page.goto('/confirmPhone');
-  await page.getByTestId('phone-input').fill(phone);
-  await page.getByTestId('phone-method-call').click();
-  await page.getByTestId('phone-send').click();
-  await expect(page.getByTestId('phone-code-form')).toBeVisible();
-  const call = (await outbox(page.request, phone)).find((m) => m.channel === 'call');
-  const caller = /(\+[\d\s()-]+)$/.exec(call?.subject ?? '')?.[1]?.replace(/\D/g, '');
-  expect(caller).toBeDefined();
-  await page.getByTestId('phone-code').fill(caller!.slice(-4));
+  const digits = await askForPhoneCall(page, page.request, uniquePhone('+7998'));
+  await page.getByTestId('phone-code').fill(digits);
   await page.getByTestId('phone-confirm').click();
   await expect(page.getByTestId('phone-confirmed')).toBeVisible();
 }
@@ -101,69 +78,20 @@ async function minorIn(page: Page, testId: string): Promise<number> {
   return minorOf(await page.getByTestId(testId).first().innerText());
 }
 
-/**
- * A demo station with a free AC connector and a plain tariff (per kWh, no time zones) in
- * roubles, the drivers' wallet currency.
- */
-async function pickStation(request: APIRequestContext): Promise<StationDetail> {
-  const list = await request.post('/api/chargestations/guest', {
-    data: { connectorTypes: ['type2'], onlyAvailable: true, page: 1, pageSize: 100 },
-  });
-  expect(list.ok()).toBe(true);
-  const { items } = (await list.json()) as { items: { id: string }[] };
-  for (const { id } of items) {
-    const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
-    const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
-    const plain =
-      detail.tariff.currency === 'rub' &&
-      detail.tariff.zones.length === 0 &&
-      detail.tariff.perKwhMinor > 0 &&
-      detail.nextTariff === null;
-    // Open round the clock: a station that closes while the journey runs would refuse its start.
-    if (free && plain && !detail.isPrivate && detail.workHours === '24/7') return detail;
-  }
-  throw new Error('no demo station with a free AC connector and a plain tariff');
-}
-
-async function playStation(baseURL: string, detail: StationDetail): Promise<Station> {
-  const sim = createStation({
-    url: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
-    id: detail.code,
-    password: `demo-${detail.code.toLowerCase()}`,
-    connectors: detail.connectors.map((c) => ({
-      number: c.number,
-      currentType: c.currentType,
-      socketType: c.socketType,
-      powerW: Math.round(c.powerKw * 1000),
-    })),
-    speed: SPEED,
-    meterIntervalMs: 10_000,
-    // The driver's car: plugged in by the remote start, gone a simulated minute after it ends.
-    autoPlug: { batteryKwh: 60, socPercent: 30, maxAcKw: 11, maxDcKw: 100 },
-    autoUnplugAfterMs: 60_000,
-  });
-  await sim.connect({ timeoutMs: 15_000 });
-  return sim;
-}
-
 /** From the connector's QR code to the precharging screen with an energy limit (1 kWh). */
 async function openPrecharging(
   page: Page,
   connector: StationDetail['connectors'][number],
   limitKwh = 1,
 ): Promise<void> {
-  await page.goto(`/c/${connector.qrCode}?locale=en`);
-  const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
-  await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
-  await chosen.getByTestId('connector-start').click();
-  await expect(page.getByTestId('precharging-page')).toBeVisible();
+  await startFromQrCode(page, connector);
   await page.getByTestId('limit-mode-energy').click();
   await page.getByTestId('limit-value').fill(String(limitKwh));
   await expect(page.getByTestId('estimate-energy')).toContainText(String(limitKwh));
 }
 
 async function sessionOf(page: Page, transactionId: number): Promise<ChargeDetail> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const token = await accessTokenOf(page);
   const answer = await page.request.get(`/api/charge/id/${transactionId}`, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as ChargeDetail;
@@ -171,7 +99,7 @@ async function sessionOf(page: Page, transactionId: number): Promise<ChargeDetai
 
 test('a new driver binds a card with 3-D Secure, tops up, charges from the balance and finds the receipt', async ({ page, baseURL }) => {
   test.setTimeout(150_000);
-  await register(page, uniqueEmail('money'));
+  await register(page, { name: 'Vera', email: uniqueEmail('money'), password: 'Charge2go' });
   await confirmPhone(page);
 
   // Cards, from the profile: none yet; binding goes to the bank's page and back.
@@ -257,7 +185,7 @@ test('a new driver binds a card with 3-D Secure, tops up, charges from the balan
 });
 
 test('a declined card says "insufficient funds" and leaves the balance as it was', async ({ page }) => {
-  await register(page, uniqueEmail('declined'));
+  await register(page, { name: 'Vera', email: uniqueEmail('declined'), password: 'Charge2go' });
   await page.goto('/balance');
   await expect(page.getByTestId('wallet-balance-amount')).toBeVisible();
   const before = await minorIn(page, 'wallet-balance-amount');
@@ -294,7 +222,7 @@ test('a debt blocks a start, the driver pays it in the app, and the start works'
   await openPrecharging(page, connector);
   await expect(page.getByTestId('debt-notice')).toContainText('₽240.00');
   await expect(page.getByTestId('start-charge')).toBeDisabled();
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+  const token = await accessTokenOf(page);
   const refused = await page.request.put('/api/charge', {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${Date.now()}` },
     data: { connectorId: connector.id, limit: { mode: 'energy', value: 1000 }, profile: 'fast' },

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { StationDetail } from '@evcharge/api/stations/station-schemas';
+import { createStation, type Station } from '@evcharge/station-sim/station';
 
 export const demoDriver = { email: 'driver@evcharge.demo', password: 'Driver123' };
 /** The second demo driver: the charging journey spends her balance, not the first one's. */
@@ -34,4 +36,112 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
   await page.goto('/login?locale=en');
   await signIn(page, email, password);
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The driver's bearer token, as the app keeps it in local storage. */
+export function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+}
+
+/** Registers in English through the form; the app signs the new driver in. */
+export async function register(page: Page, driver: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/register?locale=en');
+  await page.getByTestId('register-name').fill(driver.name);
+  await page.getByTestId('register-email').fill(driver.email);
+  await page.getByTestId('register-password').fill(driver.password);
+  await page.getByTestId('register-repeat').fill(driver.password);
+  await page.getByTestId('register-terms').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-done')).toContainText(driver.email);
+}
+
+export type OutboxMessage = { channel: string; to: string; subject: string | null; body: string };
+
+/** What the demo server sent to `to` (mails, texts, calls), oldest first. */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/**
+ * A phone number nobody else in this run has. Each spec passes its own prefix (`+7999`,
+ * `+7998`): numbers made in the same millisecond by two specs still differ.
+ */
+export function uniquePhone(prefix: string): string {
+  return `${prefix}${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+}
+
+/**
+ * Asks on /confirmPhone for a call to `phone` and answers the code the call carries: the last
+ * 4 digits of the calling number, read from the outbox.
+ */
+export async function askForPhoneCall(page: Page, request: APIRequestContext, phone: string): Promise<string> {
+  await page.goto('/confirmPhone');
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('phone-method-call').click();
+  await page.getByTestId('phone-send').click();
+  await expect(page.getByTestId('phone-code-form')).toBeVisible();
+  const call = (await outbox(request, phone)).find((m) => m.channel === 'call');
+  const caller = /(\+[\d\s()-]+)$/.exec(call?.subject ?? '')?.[1]?.replace(/\D/g, '');
+  expect(caller).toBeDefined();
+  return caller!.slice(-4);
+}
+
+/** The demo station a journey charges at: 30 times faster than real time. */
+const STATION_SPEED = 30;
+
+/**
+ * A demo station with a free AC connector and a plain tariff (per kWh, no time zones) in
+ * roubles, the demo drivers' wallet currency.
+ */
+export async function pickStation(request: APIRequestContext): Promise<StationDetail> {
+  const list = await request.post('/api/chargestations/guest', {
+    data: { connectorTypes: ['type2'], onlyAvailable: true, page: 1, pageSize: 100 },
+  });
+  expect(list.ok()).toBe(true);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  for (const { id } of items) {
+    const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
+    const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
+    const plain =
+      detail.tariff.currency === 'rub' &&
+      detail.tariff.zones.length === 0 &&
+      detail.tariff.perKwhMinor > 0 &&
+      detail.nextTariff === null;
+    // Open round the clock: a station that closes while the journey runs would refuse its start.
+    if (free && plain && !detail.isPrivate && detail.workHours === '24/7') return detail;
+  }
+  throw new Error('no demo station with a free AC connector and a plain tariff');
+}
+
+/** Plays the station over OCPP 1.6J with our simulator, connected to the server under test. */
+export async function playStation(baseURL: string, detail: StationDetail): Promise<Station> {
+  const sim = createStation({
+    url: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
+    id: detail.code,
+    password: `demo-${detail.code.toLowerCase()}`,
+    connectors: detail.connectors.map((c) => ({
+      number: c.number,
+      currentType: c.currentType,
+      socketType: c.socketType,
+      powerW: Math.round(c.powerKw * 1000),
+    })),
+    speed: STATION_SPEED,
+    meterIntervalMs: 10_000,
+    // The driver's car: plugged in by the remote start, gone a simulated minute after it ends.
+    autoPlug: { batteryKwh: 60, socPercent: 30, maxAcKw: 11, maxDcKw: 100 },
+    autoUnplugAfterMs: 60_000,
+  });
+  await sim.connect({ timeoutMs: 15_000 });
+  return sim;
+}
+
+/** From the connector's QR code, through its Start, to the precharging screen. */
+export async function startFromQrCode(page: Page, connector: StationDetail['connectors'][number]): Promise<void> {
+  await page.goto(`/c/${connector.qrCode}?locale=en`);
+  const chosen = page.locator('[data-testid="connector-row"][data-chosen="true"]');
+  await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
+  await chosen.getByTestId('connector-start').click();
+  await expect(page.getByTestId('precharging-page')).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import { loadConfig } from '../config';
-import { uniqueEmail } from '../test/builders';
+import { signUpBody, uniqueEmail } from '../test/builders';
 import { startTestServer, type TestServer } from '../test/harness';
 import { smtpMailer } from './smtp';
 
@@ -75,14 +75,7 @@ describe('mail over SMTP', () => {
   it('sends the sign-up confirmation with its link to the new driver', async () => {
     const email = uniqueEmail();
     const res = await server.call(signUp, {
-      body: {
-        name: 'Marta',
-        email,
-        password: 'Secret123',
-        repeat: 'Secret123',
-        termsAccepted: true,
-        Lang: 'en',
-      },
+      body: signUpBody(email),
     });
     expect(res.status).toBe(201);
     const mail = mailTo(email);
@@ -94,14 +87,7 @@ describe('mail over SMTP', () => {
   it('sends the password reset with its link', async () => {
     const email = uniqueEmail();
     await server.call(signUp, {
-      body: {
-        name: 'Marta',
-        email,
-        password: 'Secret123',
-        repeat: 'Secret123',
-        termsAccepted: true,
-        Lang: 'en',
-      },
+      body: signUpBody(email),
     });
     expect((await server.call(resetPassword, { body: { email } })).status).toBe(200);
     const mail = mailTo(email);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import type { Db } from '../db/client';
@@ -50,4 +51,23 @@ export async function signedInUser(
 ): Promise<TestUser & { token: string }> {
   const user = await createUser(server.db, overrides);
   return { ...user, token: await signInAs(server, user) };
+}
+
+/** The user's row as stored; throws when there is none. */
+export async function userRow(server: TestServer, id: string) {
+  const [user] = await server.db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new Error('no such user');
+  return user;
+}
+
+/** A valid sign-up form for `email`: Marta, password Secret123, terms accepted. */
+export function signUpBody(email: string, lang = 'en') {
+  return {
+    name: 'Marta',
+    email,
+    password: 'Secret123',
+    repeat: 'Secret123',
+    termsAccepted: true,
+    Lang: lang,
+  };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencies } from '@evcharge/domain/currency';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { numberedPageOf, pageQuerySchema, utcOffsetMinutesSchema } from '../paging';
 import { chargeSchema } from './charge-schemas';
 
 const isoDate = z.iso.datetime({ offset: true, error: rule.invalid });
@@ -13,27 +14,11 @@ export const listCharges = defineContract({
   auth: 'user',
   summary: 'Finished and open sessions of the driver, newest first',
   tags: ['charges'],
-  query: z.object({
-    page: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(100, { error: rule.invalid })
-      .default(20),
+  query: pageQuerySchema.extend({
     from: isoDate.optional(),
     to: isoDate.optional(),
   }),
-  response: z.object({
-    items: z.array(chargeSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: numberedPageOf(chargeSchema),
 });
 
 // The dashboard: totals of the driver's finished sessions in a period (this month).
@@ -47,12 +32,7 @@ export const chargeSummary = defineContract({
     from: isoDate,
     to: isoDate,
     /** The client's UTC offset in minutes (east positive): what a day is. */
-    offset: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(-14 * 60, { error: rule.invalid })
-      .max(14 * 60, { error: rule.invalid })
-      .default(0),
+    offset: utcOffsetMinutesSchema.default(0),
   }),
   response: z.object({
     sessions: z.number().int(),

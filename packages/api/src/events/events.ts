@@ -3,6 +3,7 @@ import { currencies } from '@evcharge/domain/currency';
 import { userEventTypes } from '@evcharge/domain/user-events';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { pageOf, pagePositionSchema, pageQuerySchema } from '../paging';
 
 // SPEC §7 Events, companies, likes: GET /events and /events/{guid}. The driver's notifications,
 // newest first; opening one marks it read. `data` holds what the text needs (the web
@@ -45,25 +46,10 @@ export const listEvents = defineContract({
   auth: 'user',
   summary: 'The driver’s notifications, newest first, with the number still unread',
   tags: ['events'],
-  query: z.object({
-    page: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(100, { error: rule.invalid })
-      .default(20),
-  }),
-  response: z.object({
-    items: z.array(userEventSchema),
-    total: z.number().int(),
+  query: pageQuerySchema,
+  response: pageOf(userEventSchema).extend({
     unreadCount: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+    ...pagePositionSchema.shape,
   }),
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { currencies } from '@evcharge/domain/currency';
-import { amountMinorSchema, rule } from '@evcharge/domain/validation';
+import { amountMinorSchema } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { offsetPagingQuerySchema, pageOf } from '../paging';
 import {
   balanceOperationSchema,
   payWithSchema,
@@ -37,11 +38,8 @@ export const listBalanceOperations = defineContract({
   auth: 'user',
   summary: 'Top-ups, session payments, debt payments and refunds, newest first',
   tags: ['payments'],
-  query: z.object({
-    offset: z.coerce.number({ error: rule.number }).int().min(0).default(0),
-    limit: z.coerce.number({ error: rule.number }).int().min(1).max(100).default(20),
-  }),
-  response: z.object({ items: z.array(balanceOperationSchema), total: z.number().int() }),
+  query: offsetPagingQuerySchema,
+  response: pageOf(balanceOperationSchema),
 });
 
 export const topUpBalance = defineContract({

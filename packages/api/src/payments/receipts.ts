@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
 import { chargeSchema } from '../charges/charge-schemas';
+import { offsetPagingQuerySchema, pageOf } from '../paging';
 import { receiptSchema } from './payment-schemas';
 
 // One receipt per payment: a session, a top-up, a reservation fee, a debt payment, a refund.
@@ -13,11 +14,8 @@ export const listReceipts = defineContract({
   auth: 'user',
   summary: 'The driver’s receipts, newest first',
   tags: ['payments'],
-  query: z.object({
-    offset: z.coerce.number({ error: rule.number }).int().min(0).default(0),
-    limit: z.coerce.number({ error: rule.number }).int().min(1).max(100).default(20),
-  }),
-  response: z.object({ items: z.array(receiptSchema), total: z.number().int() }),
+  query: offsetPagingQuerySchema,
+  response: pageOf(receiptSchema),
 });
 
 export const getReceipt = defineContract({
@@ -51,27 +49,21 @@ export const listChargesPlusReserves = defineContract({
   auth: 'user',
   summary: 'Sessions and reservations of the driver, newest first, each with its receipt',
   tags: ['charges'],
-  query: z.object({
-    offset: z.coerce.number({ error: rule.number }).int().min(0).default(0),
-    limit: z.coerce.number({ error: rule.number }).int().min(1).max(100).default(20),
-  }),
-  response: z.object({
-    items: z.array(
-      z.discriminatedUnion('type', [
-        z.object({
-          type: z.literal('charge'),
-          at: z.string(),
-          charge: chargeSchema,
-          receiptId: z.string().nullable(),
-        }),
-        z.object({
-          type: z.literal('reserve'),
-          at: z.string(),
-          reserve: reserveSummarySchema,
-          receiptId: z.string().nullable(),
-        }),
-      ]),
-    ),
-    total: z.number().int(),
-  }),
+  query: offsetPagingQuerySchema,
+  response: pageOf(
+    z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('charge'),
+        at: z.string(),
+        charge: chargeSchema,
+        receiptId: z.string().nullable(),
+      }),
+      z.object({
+        type: z.literal('reserve'),
+        at: z.string(),
+        reserve: reserveSummarySchema,
+        receiptId: z.string().nullable(),
+      }),
+    ]),
+  ),
 });

@@ -10,6 +10,7 @@ import { weekDays } from '@evcharge/domain/station-hours';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
 import { tariffSchema } from '@evcharge/domain/tariff';
 import { rule } from '@evcharge/domain/validation';
+import { numberedPageOf, utcOffsetMinutesSchema } from '../paging';
 
 const lat = z
   .number({ error: rule.number })
@@ -129,11 +130,7 @@ export type StationSummary = z.infer<typeof stationSummarySchema>;
  */
 export const emptyReasonSchema = z.enum(['NO_STATIONS_FOUND', 'NO_MATCHING_PORTS']).nullable();
 
-export const stationPageSchema = z.object({
-  items: z.array(stationSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const stationPageSchema = numberedPageOf(stationSummarySchema).extend({
   emptyReason: emptyReasonSchema,
 });
 
@@ -200,11 +197,4 @@ export const stationDetailSchema = stationSummarySchema
 export type StationDetail = z.infer<typeof stationDetailSchema>;
 
 /** The client's UTC offset in minutes (east positive), for local times in the answer. */
-export const offsetQuerySchema = z.object({
-  offset: z.coerce
-    .number({ error: rule.number })
-    .int({ error: rule.invalid })
-    .min(-14 * 60, { error: rule.invalid })
-    .max(14 * 60, { error: rule.invalid })
-    .optional(),
-});
+export const offsetQuerySchema = z.object({ offset: utcOffsetMinutesSchema.optional() });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changePassword } from '@evcharge/api/auth/change-password';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { setPassword } from '@evcharge/api/auth/set-password';
@@ -8,18 +8,12 @@ import { signUp } from '@evcharge/api/auth/sign-up';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, signedInUser, uniqueEmail, type TestUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
 // OWASP ASVS 2.1.7: the most common passwords are refused wherever a password is chosen, even
 // when they pass SPEC's rule (Password1 has an upper, a lower and a digit).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const refusedAt = (path: string) => ({
   code: 'VALIDATION_FAILED',

@@ -1,21 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmEmail, sendEmailConfirmation } from '@evcharge/api/auth/confirm-email';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { oneTimeTokens, users } from '../../db/schema/users';
-import { uniqueEmail } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { signUpBody, uniqueEmail } from '../../test/builders';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 type Registered = { id: string; email: string; code: string; token: string };
 
@@ -23,14 +17,7 @@ type Registered = { id: string; email: string; code: string; token: string };
 async function register(lang = 'en'): Promise<Registered> {
   const email = uniqueEmail();
   const res = await server.call<{ user: { id: string } }>(signUp, {
-    body: {
-      name: 'Marta',
-      email,
-      password: 'Secret123',
-      repeat: 'Secret123',
-      termsAccepted: true,
-      Lang: lang,
-    },
+    body: signUpBody(email, lang),
   });
   expect(res.status).toBe(201);
   return {

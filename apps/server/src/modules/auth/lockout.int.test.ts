@@ -9,6 +9,7 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { loginLockouts } from '../../db/schema/users';
 import { createUser, signedInUser, uniqueEmail, type TestUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { LOCK_MINUTES, loginHash } from './lockout';
 
 // A simulated clock: locks end without waiting.
@@ -19,13 +20,7 @@ const advanceMinutes = (minutes: number) => {
   offsetMs += minutes * 60_000;
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer({ now });
 
 const attempt = (login: string, password: string) =>
   server.call<ErrorBody>(signIn, { body: { login, password, userType: 2 } });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkToken } from '@evcharge/api/auth/check-token';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { setPassword } from '@evcharge/api/auth/set-password';
@@ -7,15 +7,9 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { oneTimeTokens } from '../../db/schema/users';
 import { createUser, signInAs, uniqueEmail, type TestUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const newPassword = { password: 'Brand9New', repeat: 'Brand9New' };
 

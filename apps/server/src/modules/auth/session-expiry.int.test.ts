@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkToken } from '@evcharge/api/auth/check-token';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { accessTokens } from '../../db/schema/users';
 import { sha256 } from '../../plugins/auth';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
 // OWASP ASVS 3.3.1, 3.3.2: a token ends SESSION_MAX_DAYS after sign-in and after
 // SESSION_IDLE_DAYS unused. A simulated clock moves the days.
@@ -17,13 +17,7 @@ const advance = (ms: number) => {
   offsetMs += ms;
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now, config: { session: { absoluteDays: 30, idleDays: 7 } } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer({ now, config: { session: { absoluteDays: 30, idleDays: 7 } } });
 
 const check = (token: string) => server.call<ErrorBody>(checkToken, { token });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changePassword } from '@evcharge/api/auth/change-password';
 import { checkToken } from '@evcharge/api/auth/check-token';
 import { logout } from '@evcharge/api/auth/logout';
@@ -6,15 +6,9 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import { contracts } from '@evcharge/api/index-of-contracts';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { createUser, signInAs } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 describe('GET /auth/checktoken and POST /auth/logout', () => {
   it('checks a live token and revokes it on logout', async () => {

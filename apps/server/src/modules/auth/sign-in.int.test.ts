@@ -9,14 +9,9 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, uniqueEmail } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const body = (login: string, password: string) => ({ login, password, userType: 2 });
 

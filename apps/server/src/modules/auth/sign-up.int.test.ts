@@ -1,29 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmEmail } from '@evcharge/api/auth/confirm-email';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import { getSelf } from '@evcharge/api/users/get-self';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { oneTimeTokens, users } from '../../db/schema/users';
-import { createUser, uniqueEmail } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { createUser, signUpBody, uniqueEmail } from '../../test/builders';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const valid = (email: string) => ({
-  name: 'Marta',
-  email,
-  password: 'Secret123',
-  repeat: 'Secret123',
-  termsAccepted: true,
-  Lang: 'en',
-});
+const server = withTestServer();
 
 async function userByEmail(email: string) {
   const [row] = await server.db.select().from(users).where(eq(users.email, email));
@@ -36,7 +21,7 @@ describe('POST /auth/clientsignup', () => {
     const res = await server.call<{
       accessToken: string;
       user: { email: string; isEmailConfirmed: boolean };
-    }>(signUp, { body: valid(email) });
+    }>(signUp, { body: signUpBody(email) });
     expect(res.status).toBe(201);
     // E-mails are stored lower-case.
     expect(res.body.user).toMatchObject({ email: email.toLowerCase(), isEmailConfirmed: false });
@@ -64,7 +49,7 @@ describe('POST /auth/clientsignup', () => {
 
   it('refuses an expired confirmation link', async () => {
     const email = uniqueEmail();
-    await server.call(signUp, { body: valid(email) });
+    await server.call(signUp, { body: signUpBody(email) });
     const token = await server.outbox.token(email, '/confirm_page');
     const user = await userByEmail(email);
     await server.db
@@ -78,7 +63,7 @@ describe('POST /auth/clientsignup', () => {
 
   it('answers EMAIL_TAKEN for a registered address in any case', async () => {
     const existing = await createUser(server.db);
-    const res = await server.call<ErrorBody>(signUp, { body: valid(existing.email.toUpperCase()) });
+    const res = await server.call<ErrorBody>(signUp, { body: signUpBody(existing.email.toUpperCase()) });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('EMAIL_TAKEN');
   });
@@ -98,7 +83,7 @@ describe('POST /auth/clientsignup', () => {
     ],
   ])('answers 400 for %s and stores nothing', async (_name, change, expected) => {
     const email = uniqueEmail();
-    const res = await server.call<ErrorBody>(signUp, { body: { ...valid(email), ...change } });
+    const res = await server.call<ErrorBody>(signUp, { body: { ...signUpBody(email), ...change } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     const fields = Object.fromEntries((res.body.fields ?? []).map((f) => [f.path, f.rule]));
@@ -109,7 +94,7 @@ describe('POST /auth/clientsignup', () => {
 
   it('reports a repeat that differs on the repeat field', async () => {
     const res = await server.call<ErrorBody>(signUp, {
-      body: { ...valid(uniqueEmail()), repeat: 'Other1234' },
+      body: { ...signUpBody(uniqueEmail()), repeat: 'Other1234' },
     });
     expect(res.body.fields).toEqual([{ path: 'repeat', rule: 'passwordsDiffer' }]);
   });

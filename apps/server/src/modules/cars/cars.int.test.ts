@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Car } from '@evcharge/api/cars/car-schemas';
 import {
   carCatalogueContract,
@@ -11,18 +11,12 @@ import {
 } from '@evcharge/api/cars/cars';
 import { cars } from '../../db/schema/driver';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
 // Issue 5 Cars: the catalogue and the driver's cars, with the bad inputs of each and another
 // driver who can neither see nor change them.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const driver = () => signedInUser(server);
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeMultiaccount } from '@evcharge/api/companies/change-multiaccount';
 import { getCompany, listCompanies, type Company } from '@evcharge/api/companies/companies';
 import type { User } from '@evcharge/api/common';
@@ -7,18 +7,12 @@ import { getSelf } from '@evcharge/api/users/get-self';
 import { users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { addCompany } from '../../test/companies';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
 // SPEC §6, §7: GET /companies, GET /company/{id} and PUT /users/change/multiaccount, with the
 // bad inputs of each (the other drivers' side is in events/authorization.int.test.ts).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const driver = () => signedInUser(server);
 

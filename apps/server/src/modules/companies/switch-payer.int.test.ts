@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeMultiaccount } from '@evcharge/api/companies/change-multiaccount';
 import type { User } from '@evcharge/api/common';
 import {
-  closeSimStations,
   connectedStation,
   eventually,
   type SimStation,
 } from '../../test/charge-points';
-import { driver, expectLedgerBalanced, start } from '../../test/charging';
+import { driver, start } from '../../test/charging';
 import { addCompany } from '../../test/companies';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer, withSimStations } from '../../test/hooks';
 import { insertSessionTariff, MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
 import { walletBalanceMinor } from '../charges/payer';
 
@@ -17,19 +16,12 @@ import { walletBalanceMinor } from '../charges/payer';
 // (charging_sessions.payer_company_id), so switching the profile while it runs moves nothing;
 // the next start charges on the profile switched to.
 
-let server: TestServer;
 let tariffId: string;
+const server = withTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 async function switchTo(token: string, body: object) {
   const answer = await server.call<User>(changeMultiaccount, { token, body });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeMultiaccount } from '@evcharge/api/companies/change-multiaccount';
 import { getCompany, listCompanies, type Company } from '@evcharge/api/companies/companies';
 import { getEvent, listEvents, type UserEvent } from '@evcharge/api/events/events';
@@ -8,7 +8,7 @@ import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { addCompany } from '../../test/companies';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { browserKeys } from '../../test/push-service';
 import { recordUserEvent } from './service';
 
@@ -16,13 +16,7 @@ import { recordUserEvent } from './service';
 // gets 404 for another's company and event, 403 for another's push subscription, and nothing
 // of the first driver's changes.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 async function firstDriversThings() {
   const owner = await signedInUser(server);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getEvent, listEvents, type UserEvent } from '@evcharge/api/events/events';
 import { likeStation } from '@evcharge/api/likes/liked-stations';
 import { userEvents } from '../../db/schema/notifications';
 import { signedInUser } from '../../test/builders';
-import { closeSimStations, connectedStation, eventually } from '../../test/charge-points';
+import { connectedStation, eventually } from '../../test/charge-points';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer, withSimStations } from '../../test/hooks';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import { recordUserEvent } from './service';
 
@@ -14,18 +14,12 @@ import { recordUserEvent } from './service';
 // that records them: a limit reached, parking that will cost, the session's end with its cost,
 // a ghost stopped, and a favourite station that became free.
 
-let server: TestServer;
 let tariffId: string;
+const server = withTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: false });
 
 type EventList = { items: UserEvent[]; total: number; unreadCount: number; page: number };
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkLikedStation,
   likeStation,
@@ -7,19 +7,13 @@ import {
 } from '@evcharge/api/likes/liked-stations';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { createUser, signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
 
 // Issue 5 Favourites: like, check, list with live status, unlike; another driver's likes and
 // private stations stay out of reach.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const driver = () => signedInUser(server);
 

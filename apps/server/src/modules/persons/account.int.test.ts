@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { createCar, listCars } from '@evcharge/api/cars/cars';
 import { likeStation } from '@evcharge/api/likes/liked-stations';
@@ -11,26 +11,16 @@ import { chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';
 import { ledgerPostings } from '../../db/schema/money';
 import { likedStations, tariffs } from '../../db/schema/stations';
-import { accessTokens, policyAcceptances, users } from '../../db/schema/users';
-import { signedInUser } from '../../test/builders';
+import { accessTokens, policyAcceptances } from '../../db/schema/users';
+import { signedInUser, userRow } from '../../test/builders';
 import { driver, topUp } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
 import { postTransaction } from '../ledger';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
-async function row(id: string) {
-  const [user] = await server.db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new Error('no such user');
-  return user;
-}
+const row = (id: string) => userRow(server, id);
 
 /** A charge the wallet could not cover: the negative balance is debt. */
 async function spend(userId: string, amountMinor: number) {

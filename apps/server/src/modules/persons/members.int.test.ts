@@ -1,18 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCompanyUser, checkUserId, listUsers } from '@evcharge/api/persons/members';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { companies, companyMembers } from '../../db/schema/users';
 import { signedInUser, uniqueEmail } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 /** A company with a signed-in owner. */
 async function companyWithOwner(name = 'Fleet') {

@@ -1,25 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmEmail } from '@evcharge/api/auth/confirm-email';
 import { getPerson, patchPerson, replacePerson } from '@evcharge/api/persons/persons';
 import type { ErrorBody } from '@evcharge/domain/errors';
-import { users } from '../../db/schema/users';
-import { signedInUser, uniqueEmail } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { signedInUser, uniqueEmail, userRow } from '../../test/builders';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
-async function row(id: string) {
-  const [user] = await server.db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new Error('no such user');
-  return user;
-}
+const row = (id: string) => userRow(server, id);
 
 const confirmedPhoneUser = () =>
   signedInUser(server, {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { listChargesPlusReserves } from '@evcharge/api/payments/receipts';
 import { chargingSessions, reservations } from '../../db/schema/charging';
 import { receipts } from '../../db/schema/money';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
 import { insertFinishedSession, insertReceiptTariff, sessionReceipt } from './receipt-builders';
 
 // SPEC §7 GET /v2/charges_plus_reserves: sessions and reservations in one list, newest first,
 // each with its receipt.
 
-let server: TestServer;
 let tariffId: string;
+const server = withTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertReceiptTariff(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type Answer = {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Receipt } from '@evcharge/api/payments/payment-schemas';
 import { getReceipt, listReceipts, receiptPdfPath } from '@evcharge/api/payments/receipts';
 import { divideRoundHalfUp } from '@evcharge/domain/money';
 import { receipts } from '../../db/schema/money';
-import { closeSimStations, connectedStation, eventually } from '../../test/charge-points';
-import { driver, expectLedgerBalanced, start, type Driver } from '../../test/charging';
+import { connectedStation, eventually } from '../../test/charge-points';
+import { driver, start, type Driver } from '../../test/charging';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer, withSimStations } from '../../test/hooks';
 import { MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
 import {
   brandOf,
@@ -26,19 +26,12 @@ import { vatIncludedMinor } from './receipt-items';
 // Receipts (SPEC §3): issued once per payment, with the brand's seller, items that add up and
 // the VAT inside; read back only by their owner, as JSON and as a PDF.
 
-let server: TestServer;
 let tariffId: string;
+const server = withTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertReceiptTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 const receiptsOfSession = (sessionId: string) =>
   server.db

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCar, deleteCar, getCarDetail, listCars, updateCar } from '@evcharge/api/cars/cars';
 import { changeMultiaccount } from '@evcharge/api/companies/change-multiaccount';
 import { getCompany, listCompanies } from '@evcharge/api/companies/companies';
@@ -21,14 +21,13 @@ import { userEvents } from '../../db/schema/notifications';
 import { likedStations } from '../../db/schema/stations';
 import { companies, companyMembers, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
 
 // DESIGN.md Security: every query for a user's things is scoped by the caller. For each
 // endpoint that touches a user's things (persons, cars, favourites, companies, events, phone
 // confirmations), a second user gets 404 (or only their own things) and nothing changes.
 
-let server: TestServer;
 type Owner = Awaited<ReturnType<typeof signedInUser>>;
 let owner: Owner;
 let stranger: Owner;
@@ -38,8 +37,8 @@ let companyId: string;
 let eventId: string;
 let verificationId: string;
 
+const server = withTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await signedInUser(server, { name: 'Owner' });
   stranger = await signedInUser(server, { name: 'Stranger' });
 
@@ -69,10 +68,6 @@ beforeAll(async () => {
   });
   expect(sent.status).toBeLessThan(300);
   verificationId = sent.body.verificationId;
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 async function ownerCar() {

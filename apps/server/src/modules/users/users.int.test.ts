@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLanguages } from '@evcharge/api/users/get-languages';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { updateLanguage } from '@evcharge/api/users/update-language';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, signInAs } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 import { postTransaction } from '../ledger';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 describe('GET /api/users/self', () => {
   it('returns the signed-in user with a zero balance before any posting', async () => {

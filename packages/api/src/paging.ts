@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { rule } from '@evcharge/domain/validation';
+
+// How the lists page: by number (`page`, `pageSize`) or by position (`offset`, `limit`) in the
+// query string, and the answer's page of items with how many there are in all.
+
+/** A numbered page in a query string: pages count from 1, up to 100 items a page. */
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: rule.number })
+    .int({ error: rule.invalid })
+    .min(1, { error: rule.invalid })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: rule.number })
+    .int({ error: rule.invalid })
+    .min(1, { error: rule.invalid })
+    .max(100, { error: rule.invalid })
+    .default(20),
+});
+
+/** A slice by position in a query string: `offset` items skipped, at most `limit` (up to 100). */
+export const offsetPagingQuerySchema = z.object({
+  offset: z.coerce.number({ error: rule.number }).int().min(0).default(0),
+  limit: z.coerce.number({ error: rule.number }).int().min(1).max(100).default(20),
+});
+
+/** One page of `item`s and how many items there are in all. */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+
+/** Which numbered page an answer is: its number and size, as asked or defaulted. */
+export const pagePositionSchema = z.object({ page: z.number().int(), pageSize: z.number().int() });
+
+/** A numbered page of `item`s: the items, the total, the page's number and size. */
+export function numberedPageOf<Item extends z.ZodType>(item: Item) {
+  return pageOf(item).extend(pagePositionSchema.shape);
+}
+
+/** The client's UTC offset in minutes (east positive), for local times and days in the answer. */
+export const utcOffsetMinutesSchema = z.coerce
+  .number({ error: rule.number })
+  .int({ error: rule.invalid })
+  .min(-14 * 60, { error: rule.invalid })
+  .max(14 * 60, { error: rule.invalid });
