@@ -5,7 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
-import type { ChargeEventBus } from './modules/charges/event-bus';
+import type { ChargeEventBus } from './modules/sessions/event-bus';
 import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
 import type { ChargePointGateway } from './ocpp/gateway';

@@ -6,7 +6,7 @@ import { chargingSessions } from '../db/schema/charging';
 import { rfidTags } from '../db/schema/driver';
 import { users } from '../db/schema/users';
 import { postTransaction } from '../modules/ledger/service';
-import { walletBalanceMinor } from '../modules/charges/payer';
+import { walletBalanceMinor } from '../modules/sessions/payer';
 import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
 import { expectLedgerBalanced } from '../test/charging';
 import { addCompany } from '../test/companies';
@@ -20,7 +20,7 @@ import {
 } from '../test/sessions';
 import { chargeUntilStopRequested, leave } from '../test/sim-sessions';
 
-// An RFID tag at the station starts only as the app would (modules/charges/start-rules.ts):
+// An RFID tag at the station starts only as the app would (modules/sessions/start-rules.ts):
 // debt and blocked accounts are Blocked, no way to pay is Invalid, the simultaneous-sessions
 // limit is ConcurrentTx (OCPP 1.6 §7.15), and the session is capped by what pays for it.
 

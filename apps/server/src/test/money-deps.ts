@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { outboxMailer } from '../mail/mailer';
 import { outboxPhoneMessenger } from '../mail/phone-messenger';
 import { createMetrics } from '../metrics';
-import { createChargeEventBus } from '../modules/charges/event-bus';
+import { createChargeEventBus } from '../modules/sessions/event-bus';
 import { createUserEvents } from '../modules/events/user-events';
 import { createPushSender } from '../modules/push/sender';
 import { resolveVapid } from '../modules/push/vapid';

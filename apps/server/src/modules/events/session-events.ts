@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
-import type { SessionRow } from '../../ocpp/transactions/session-repo';
+import type { SessionRow } from '../sessions/repo';
 import type { TariffWithIdle } from '../stations/repo';
 import type { EventData } from './service';
 

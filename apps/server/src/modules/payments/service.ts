@@ -12,7 +12,7 @@ import {
   openBalanceSessionsCost,
   payerForProfile,
   walletBalanceMinor,
-} from '../charges/payer';
+} from '../sessions/payer';
 import { cardOfUser, cardView, listCards, makeDefault } from './card-store';
 import {
   applyOutcome,

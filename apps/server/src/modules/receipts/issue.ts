@@ -10,10 +10,10 @@ import {
   type ReceiptKind,
   type ReceiptPayment,
 } from '../../db/schema/money';
-import { costBreakdown } from '../../ocpp/transactions/session-cost';
-import { findPlacedSession, sessionSamples } from '../../ocpp/transactions/session-repo';
+import { costBreakdown } from '../sessions/cost';
+import { findPlacedSession, sessionSamples } from '../sessions/repo';
 import { loadTariffs } from '../stations/repo';
-import { costFactsAt } from '../charges/charge-view';
+import { costFactsAt } from '../sessions/charge-view';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 

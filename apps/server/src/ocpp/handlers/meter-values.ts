@@ -1,16 +1,16 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
-import { recordChargeEvent } from '../../modules/charges/events';
-import { superviseSession } from '../../modules/charges/supervise';
-import { readMeterValue } from '../transactions/meter-reading';
-import { costMinor, tariffOf } from '../transactions/session-cost';
+import { recordChargeEvent } from '../../modules/sessions/events';
+import { superviseSession } from '../../modules/sessions/supervise';
+import { readMeterValue } from '../../modules/sessions/meter-reading';
+import { costMinor, tariffOf } from '../../modules/sessions/cost';
 import {
   findStationSession,
   insertSamples,
   runningStatuses,
   updateSessionFrom,
   type Sample,
-} from '../transactions/session-repo';
+} from '../../modules/sessions/repo';
 
 // OCPP 1.6 §4.7: readings of a running transaction update its session (energy, power, SoC,
 // cost so far) and join its samples (the charging screen's chart). Readings outside a

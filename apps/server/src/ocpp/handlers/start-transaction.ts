@@ -1,15 +1,15 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler, CallContext } from '../context';
-import { finishSession } from '../transactions/finish-session';
-import { checkIdTag } from '../transactions/id-tags';
+import { finishSession } from '../../modules/sessions/finish';
+import { checkIdTag } from '../../modules/sessions/id-tags';
 import {
   findActiveSession,
   findConnectorId,
   updateSessionFrom,
   type PlacedSession,
-} from '../transactions/session-repo';
-import { startByTag } from '../transactions/tag-start';
-import { recordChargeEvent } from '../../modules/charges/events';
+} from '../../modules/sessions/repo';
+import { startByTag } from '../../modules/sessions/tag-start';
+import { recordChargeEvent } from '../../modules/sessions/events';
 
 type Answer = OCPP16.StartTransactionResponse;
 type TagStatus = Answer['idTagInfo']['status'];

@@ -1,12 +1,12 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { fromOcppStatus } from '@evcharge/domain/connector-status';
 import type { ActionHandler, CallContext } from '../context';
-import { recordChargeEvent } from '../../modules/charges/events';
-import { stopWhenFull } from '../../modules/charges/supervise';
+import { recordChargeEvent } from '../../modules/sessions/events';
+import { stopWhenFull } from '../../modules/sessions/supervise';
 import { setConnectorStatus } from '../connector-status';
 import { recordReportedStatus } from '../repo';
-import { finishSession } from '../transactions/finish-session';
-import { findActiveSession, updateSessionFrom } from '../transactions/session-repo';
+import { finishSession } from '../../modules/sessions/finish';
+import { findActiveSession, updateSessionFrom } from '../../modules/sessions/repo';
 
 type Status = OCPP16.StatusNotificationRequest['status'];
 

@@ -1,15 +1,15 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
-import { recordChargeEvent } from '../../modules/charges/events';
+import { recordChargeEvent } from '../../modules/sessions/events';
 import { tellParkingStarted } from '../../modules/events/session-events';
-import { finishSession } from '../transactions/finish-session';
-import { costMinor, tariffOf } from '../transactions/session-cost';
+import { finishSession } from '../../modules/sessions/finish';
+import { costMinor, tariffOf } from '../../modules/sessions/cost';
 import {
   findStationSession,
   insertSamples,
   runningStatuses,
   updateSessionFrom,
-} from '../transactions/session-repo';
+} from '../../modules/sessions/repo';
 
 type Answer = OCPP16.StopTransactionResponse;
 type StopReason = NonNullable<OCPP16.StopTransactionRequest['reason']>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { chargingSamples } from '../../db/schema/ocpp';
 import { asc } from 'drizzle-orm';
-import { runningStatuses } from '../../ocpp/transactions/session-repo';
+import { runningStatuses } from './repo';
 import { chargeCost, chargeRows, toCharge, toCharges, userChargeRow } from './charge-view';
 import { recordChargeEvent } from './events';
 import { cancelPreparing, type ChargeDeps } from './start';

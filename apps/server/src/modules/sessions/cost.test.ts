@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TariffWithIdle } from '../../modules/stations/repo';
-import { costMinor } from './session-cost';
-import type { PlacedSession } from './session-repo';
+import type { TariffWithIdle } from '../stations/repo';
+import { costMinor } from './cost';
+import type { PlacedSession } from './repo';
 
 const startedAt = new Date('2026-03-02T20:00:00Z');
 const at = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);

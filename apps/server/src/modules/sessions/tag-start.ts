@@ -1,22 +1,22 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { recordChargeEvent } from '../../modules/charges/events';
-import { cancelPreparing } from '../../modules/charges/start';
+import { recordChargeEvent } from './events';
+import { cancelPreparing } from './start';
 import {
   decideStart,
   paymentColumns,
   type StartDecision,
   type StartRequest,
-} from '../../modules/charges/start-rules';
-import { holdForSession } from '../../modules/payments/session-payment';
-import type { OcppDeps } from '../context';
+} from './start-rules';
+import { holdForSession } from '../payments/session-payment';
+import type { OcppDeps } from '../../ocpp/context';
 import { checkIdTag, type IdTagStatus } from './id-tags';
-import { tariffOf } from './session-cost';
-import { insertSession, stationTariffAt, updateSessionFrom } from './session-repo';
+import { tariffOf } from './cost';
+import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
-// (modules/charges/start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
+// (modules/sessions/start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
 
 /** OCPP 1.6 §7.15: Blocked for a debt or a blocked account, ConcurrentTx over the limit. */
 export function tagStatusOf(code: ErrorCode): Exclude<IdTagStatus, 'Accepted'> {

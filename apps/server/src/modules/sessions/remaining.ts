@@ -1,4 +1,4 @@
-import type { SessionRow } from '../../ocpp/transactions/session-repo';
+import type { SessionRow } from './repo';
 
 /**
  * Minutes left of a running session, when they can be told: until the time limit, until the

@@ -1,19 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { chargingSessions } from '../../db/schema/charging';
-import { recordChargeEvent, type EventDeps } from '../../modules/charges/events';
-import { payerOf } from '../../modules/charges/payer';
-import { tellSessionEnded } from '../../modules/events/session-events';
-import { postTransaction } from '../../modules/ledger/service';
-import { captureSession } from '../../modules/payments/session-payment';
-import { issueSessionReceipt } from '../../modules/receipts/issue';
+import { recordChargeEvent, type EventDeps } from './events';
+import { payerOf } from './payer';
+import { tellSessionEnded } from '../events/session-events';
+import { postTransaction } from '../ledger/service';
+import { captureSession } from '../payments/session-payment';
+import { issueSessionReceipt } from '../receipts/issue';
 import type { Deps } from '../../deps';
-import { costMinor, tariffOf } from './session-cost';
+import { costMinor, tariffOf } from './cost';
 import {
   runningStatuses,
   sessionSamples,
   type PlacedSession,
   type SessionRow,
-} from './session-repo';
+} from './repo';
 
 export type SessionEnd = {
   /** When energy stopped flowing (StopTransaction's timestamp). */

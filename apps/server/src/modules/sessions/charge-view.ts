@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';
 import { connectors, stations } from '../../db/schema/stations';
-import { costBreakdown, tariffOf, type CostFacts } from '../../ocpp/transactions/session-cost';
-import type { SessionRow } from '../../ocpp/transactions/session-repo';
+import { costBreakdown, tariffOf, type CostFacts } from './cost';
+import type { SessionRow } from './repo';
 import { remainingMinutes } from './remaining';
 
 // A session as the charging screens see it (SPEC §3 Charge/session), with live figures for

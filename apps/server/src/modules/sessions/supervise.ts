@@ -6,12 +6,12 @@ import { fundsStopMarginMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../../db/schema/charging';
 import { openBalanceSessionsCost, walletBalanceMinor } from './payer';
 import { CommandError } from '../../ocpp/gateway';
-import { finishSession } from '../../ocpp/transactions/finish-session';
+import { finishSession } from './finish';
 import {
   findPlacedSession,
   runningStatuses,
   type SessionRow,
-} from '../../ocpp/transactions/session-repo';
+} from './repo';
 import { sweepPayments } from '../payments/session-payment';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';

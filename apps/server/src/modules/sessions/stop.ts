@@ -6,7 +6,7 @@ import { chargingSessions } from '../../db/schema/charging';
 import { chargePoints } from '../../db/schema/ocpp';
 import { connectors } from '../../db/schema/stations';
 import { CommandError } from '../../ocpp/gateway';
-import { runningStatuses, type SessionRow } from '../../ocpp/transactions/session-repo';
+import { runningStatuses, type SessionRow } from './repo';
 import { toCharge, userChargeRow } from './charge-view';
 import { tellServerStop } from '../events/session-events';
 import { recordChargeEvent } from './events';
