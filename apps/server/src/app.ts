@@ -124,6 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   const acquirer = await createAcquirer(app, { db, config, notify: options.acquirerNotify });
+  const gateway = createChargePointGateway({
+    db,
+    metrics,
+    connections: ocppConnections,
+    callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
+  });
   const deps: Deps = {
     db,
     config,
@@ -132,12 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     phoneMessenger: options.phoneMessenger ?? outboxPhoneMessenger(db),
     metrics,
     stationReadModel: await createStationReadModel(db),
-    chargePoints: createChargePointGateway({
-      db,
-      metrics,
-      connections: ocppConnections,
-      callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
-    }),
+    chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
     now,
@@ -158,10 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const relay = await createCommandRelay({
       db,
       listen: options.listen,
-      runLocal: deps.chargePoints.runLocal,
+      runLocal: gateway.runLocal,
       onError: (error) => app.log.warn({ err: error }, 'relayed OCPP command failed'),
     });
-    deps.chargePoints.attachRelay(relay);
+    gateway.attachRelay(relay);
     app.addHook('onClose', async () => {
       await relay.close();
       await unlisten();
@@ -169,11 +170,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
-  app.decorate('chargePoints', deps.chargePoints);
+  app.decorate('chargePoints', gateway);
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
-  registerOcppServer(app, deps, ocppConnections, deps.chargePoints);
+  registerOcppServer(app, deps, ocppConnections, gateway);
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.

@@ -4,8 +4,8 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { chargePoints } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
-import { CommandError } from '../../ocpp/gateway';
 import { isReachable, type ChargeDeps } from './start';
+import { isCommandFailure } from './charge-points-port';
 
 // SPEC §7 GET /chargepoints, PUT /chargepoint/{id}/status/{status}, GET
 // /socket/status_time/{id}: an owner's charge points, taking a connector out of service (OCPP
@@ -110,7 +110,7 @@ export async function setConnectorAvailability(
       type: status === 'available' ? 'Operative' : 'Inoperative',
     }));
   } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
+    if (!isCommandFailure(error)) throw error;
     throw new AppError('COMMAND_REJECTED', { details: { reason: error.reason } });
   }
   if (result === 'Rejected') throw new AppError('COMMAND_REJECTED');

@@ -12,7 +12,6 @@ import { cars } from '../../db/schema/driver';
 import { chargePoints, type ReportedStatus } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
-import { CommandError } from '../../ocpp/gateway';
 import { stationTariffAt } from './repo';
 import { tariffOf } from './cost';
 import { userChargeRow, toCharge } from './charge-view';
@@ -20,6 +19,7 @@ import { recordChargeEvent } from './events';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import { holdForSession, releaseSessionHold } from '../payments/session-payment';
 import { closedRefusal, decideStart, paymentColumns } from './start-rules';
+import { isCommandFailure } from './charge-points-port';
 
 export { paymentFor } from './start-rules';
 
@@ -257,7 +257,7 @@ export async function startCharge(
       ...(capW === undefined ? {} : { chargingProfile: txProfile(capW) }),
     });
   } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
+    if (!isCommandFailure(error)) throw error;
     const isTimeout = error.reason === 'timeout';
     await cancelPreparing(deps, session.id, isTimeout ? 'timeout' : 'rejected');
     throw isTimeout

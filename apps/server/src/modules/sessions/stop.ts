@@ -5,13 +5,13 @@ import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { chargePoints } from '../../db/schema/ocpp';
 import { connectors } from '../../db/schema/stations';
-import { CommandError } from '../../ocpp/gateway';
 import { runningStatuses, type SessionRow } from './repo';
 import { toCharge, userChargeRow } from './charge-view';
 import { tellServerStop } from '../events/session-events';
 import { recordChargeEvent } from './events';
 import type { ChargeDeps } from './start';
 import { cancelPreparing } from './start';
+import { type CommandFailure, commandFailure, isCommandFailure } from './charge-points-port';
 
 // SPEC §7 PUT /charge/stop, and the stops the server makes itself (limit, full, ghost).
 
@@ -73,7 +73,7 @@ export async function markStop(
 export async function sendStop(
   deps: ChargeDeps,
   session: StopTarget,
-): Promise<'accepted' | CommandError | 'rejected'> {
+): Promise<'accepted' | CommandFailure | 'rejected'> {
   const unmark = () =>
     deps.db
       .update(chargingSessions)
@@ -81,7 +81,7 @@ export async function sendStop(
       .where(eq(chargingSessions.id, session.id));
   const chargePointId = await chargePointOfConnector(deps.db, session.connectorId);
   try {
-    if (!chargePointId) throw new CommandError('offline', '-', 'RemoteStopTransaction');
+    if (!chargePointId) throw commandFailure('offline', '-', 'RemoteStopTransaction');
     const answer = await deps.chargePoints.remoteStopTransaction(chargePointId, {
       transactionId: session.transactionId,
     });
@@ -89,7 +89,7 @@ export async function sendStop(
     await unmark();
     return 'rejected';
   } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
+    if (!isCommandFailure(error)) throw error;
     await unmark();
     return error;
   }
@@ -100,7 +100,7 @@ export async function requestStop(
   deps: ChargeDeps,
   session: StopTarget,
   reason: ServerStopReason | 'driver',
-): Promise<'accepted' | 'already' | CommandError | 'rejected'> {
+): Promise<'accepted' | 'already' | CommandFailure | 'rejected'> {
   const marked = await markStop(deps, session, reason);
   return marked ? sendStop(deps, marked) : 'already';
 }
@@ -119,7 +119,7 @@ export async function stopCharge(
     const outcome = await requestStop(deps, session, 'driver');
     if (outcome !== 'accepted' && outcome !== 'already')
       throw new AppError('STOP_FAILED', {
-        details: { reason: outcome instanceof CommandError ? outcome.reason : outcome },
+        details: { reason: isCommandFailure(outcome) ? outcome.reason : outcome },
       });
   }
   // Parking or finished: nothing left to stop. The answer is the session's true state.

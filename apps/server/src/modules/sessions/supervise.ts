@@ -5,7 +5,6 @@ import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../../db/schema/charging';
 import { openBalanceSessionsCost, walletBalanceMinor } from './payer';
-import { CommandError } from '../../ocpp/gateway';
 import { finishSession } from './finish';
 import {
   findPlacedSession,
@@ -15,6 +14,7 @@ import {
 import { sweepPayments } from '../payments/session-payment';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
+import { isCommandFailure } from './charge-points-port';
 
 // The server enforces what the driver chose (SPEC §4 charging limit modes): it stops a session at its energy, cost
 // or time limit, when a car charging "until full" stops drawing, and when no energy has
@@ -193,7 +193,7 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
     if (outcome === 'accepted' || outcome === 'already') continue;
     // A ghost on a charge point that is gone: nobody can stop it there, so it ends here with
     // the energy we know of; a StopTransaction that arrives later changes nothing.
-    if (reason === 'ghost' && outcome instanceof CommandError && outcome.reason === 'offline') {
+    if (reason === 'ghost' && isCommandFailure(outcome) && outcome.reason === 'offline') {
       const placed = await findPlacedSession(db, session.id);
       if (placed) {
         const endedAt = session.lastEnergyAt ?? session.startedAt ?? now;
