@@ -31,15 +31,23 @@ import { resolveVapid } from './modules/push/vapid';
 import { phoneRoutes } from './modules/phone/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { receiptRoutes } from './modules/receipts/routes';
-import { chargeRoutes } from './modules/sessions/routes';
-import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/sessions/event-bus';
-import { startSessionSweep } from './modules/sessions/supervise';
+import { issueSessionReceipt } from './modules/receipts';
+import {
+  CHARGE_EVENTS_CHANNEL,
+  chargeRoutes,
+  createChargeEventBus,
+  sessionChargePointEvents,
+  startSessionSweep,
+} from './modules/sessions';
+import { setConnectorStatus, setStationUnavailable, type ConnectorStatusDeps } from './modules/stations';
+import { tellFavouriteFree } from './modules/events';
 import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';
 import { userRoutes } from './modules/users/routes';
 import { createConnections } from './ocpp/connections';
 import { createCommandRelay } from './ocpp/command-relay';
 import { createChargePointGateway } from './ocpp/gateway';
+import type { OcppDeps } from './ocpp/context';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
@@ -141,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
+    issueSessionReceipt,
     now,
     chargeEvents: createChargeEventBus(
       options.listen
@@ -174,7 +183,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
-  registerOcppServer(app, deps, ocppConnections, gateway);
+  // Valid messages go on to the sessions (transactions) and stations (connector statuses).
+  const connectorStatuses: ConnectorStatusDeps = {
+    db,
+    stationReadModel: deps.stationReadModel,
+    // A favourite became free: its likers hear of it in the background of the OCPP message.
+    whenStationFreed: (stationId, at) =>
+      deps.userEvents.inBackground(() => tellFavouriteFree(deps, stationId, at)),
+  };
+  const ocppDeps: OcppDeps = {
+    db,
+    config,
+    metrics,
+    events: {
+      ...sessionChargePointEvents(deps),
+      connectorStatus: (stationId, number, status, at) =>
+        setConnectorStatus(connectorStatuses, stationId, number, status, at),
+      stationUnavailable: (stationId, at) =>
+        setStationUnavailable(connectorStatuses, stationId, at),
+    },
+  };
+  registerOcppServer(app, ocppDeps, ocppConnections, gateway);
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.

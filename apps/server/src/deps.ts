@@ -5,8 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
-import type { ChargeEventBus } from './modules/sessions/event-bus';
-import type { ChargePoints } from './modules/sessions/charge-points-port';
+import type { ChargeEventBus, ChargePoints, IssueSessionReceipt } from './modules/sessions';
 import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
 
@@ -31,4 +30,6 @@ export type Deps = {
   now: () => Date;
   /** Cards and payments (ACQUIRER; the sandbox by default). */
   acquirer: Acquirer;
+  /** The receipt of a session that became final (modules/receipts, in its transaction). */
+  issueSessionReceipt: IssueSessionReceipt;
 };

@@ -3,10 +3,11 @@ import type { Deps } from '../deps';
 import { outboxMailer } from '../mail/mailer';
 import { outboxPhoneMessenger } from '../mail/phone-messenger';
 import { createMetrics } from '../metrics';
-import { createChargeEventBus } from '../modules/sessions/event-bus';
+import { createChargeEventBus } from '../modules/sessions';
 import { createUserEvents } from '../modules/events/user-events';
 import { createPushSender } from '../modules/push/sender';
 import { resolveVapid } from '../modules/push/vapid';
+import { issueSessionReceipt } from '../modules/receipts';
 import { createStationReadModel } from '../modules/stations/read-model';
 import { createConnections } from '../ocpp/connections';
 import { createChargePointGateway } from '../ocpp/gateway';
@@ -66,6 +67,7 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
     acquirer: sandbox,
+    issueSessionReceipt,
     sandbox,
   };
 }

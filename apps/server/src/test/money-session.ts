@@ -4,8 +4,8 @@ import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../db/schema/charging';
-import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/sessions/payer';
-import { cancelPreparing } from '../modules/sessions/start';
+import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/ledger';
+import { cancelPreparing } from '../modules/sessions';
 import { defaultCard } from '../modules/payments/card-store';
 import {
   captureSession,
@@ -13,8 +13,8 @@ import {
   releaseSessionHold,
   sessionPaymentOf,
 } from '../modules/payments/session-payment';
-import { finishSession } from '../modules/sessions/finish';
-import { findPlacedSession } from '../modules/sessions/repo';
+import { finishSession } from '../modules/sessions';
+import { findPlacedSession } from '../modules/sessions';
 import type { MoneyDeps } from './money-deps';
 import { allDone } from './money-model';
 

@@ -6,7 +6,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { companies, companyMembers, users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
-import { walletBalanceMinor } from '../sessions/payer';
+import { walletBalanceMinor } from '../ledger';
 import { userView } from '../users/service';
 
 // SPEC §6: a driver belongs to companies and switches between the personal profile and a

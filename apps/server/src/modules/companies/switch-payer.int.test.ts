@@ -11,7 +11,7 @@ import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { addCompany } from '../../test/companies';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
-import { walletBalanceMinor } from '../sessions/payer';
+import { walletBalanceMinor } from '../ledger';
 
 // SPEC §6 multi-account: the payer of a session is fixed when it starts
 // (charging_sessions.payer_company_id), so switching the profile while it runs moves nothing;

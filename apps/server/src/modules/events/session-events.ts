@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { chargingSessions } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
-import type { SessionRow } from '../sessions/repo';
-import type { TariffWithIdle } from '../stations/repo';
+import type { TariffWithIdle } from '../stations';
 import type { EventData } from './service';
 
 // What the charging code tells the driver about a session (issue: push token and events). One
@@ -13,7 +13,7 @@ import type { EventData } from './service';
 export type SessionEventDeps = Pick<Deps, 'db' | 'userEvents'>;
 
 type Session = Pick<
-  SessionRow,
+  typeof chargingSessions.$inferSelect,
   | 'id'
   | 'userId'
   | 'transactionId'

@@ -24,7 +24,7 @@ import {
   expectWalletAccounted,
 } from '../../test/money-invariants';
 import { insertTestStations, insertTestTariff } from '../../test/station-builders';
-import { walletBalanceMinor } from '../sessions/payer';
+import { walletBalanceMinor } from '../ledger';
 import { defaultCard } from './card-store';
 import { operationOf } from './operations';
 import { paymentOf, startBinding } from './service';

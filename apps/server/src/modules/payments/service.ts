@@ -12,7 +12,7 @@ import {
   openBalanceSessionsCost,
   payerForProfile,
   walletBalanceMinor,
-} from '../sessions/payer';
+} from '../ledger';
 import { cardOfUser, cardView, listCards, makeDefault } from './card-store';
 import {
   applyOutcome,

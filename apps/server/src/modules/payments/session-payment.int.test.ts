@@ -23,7 +23,7 @@ import {
 import { insertSessionTariff, perKwh, sessionOf, testCar } from '../../test/sessions';
 import { chargeUntilStopRequested, chargingNow, leave } from '../../test/sim-sessions';
 import { insertTestTariff } from '../../test/station-builders';
-import { walletBalanceMinor } from '../sessions/payer';
+import { walletBalanceMinor } from '../ledger';
 import { postTransaction } from '../ledger/service';
 
 // Sessions paid by card against the simulator over loopback and the sandbox

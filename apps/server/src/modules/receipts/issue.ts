@@ -10,10 +10,10 @@ import {
   type ReceiptKind,
   type ReceiptPayment,
 } from '../../db/schema/money';
-import { costBreakdown } from '../sessions/cost';
-import { findPlacedSession, sessionSamples } from '../sessions/repo';
+import { costBreakdown } from '../sessions';
+import { findPlacedSession, sessionSamples } from '../sessions';
 import { loadTariffs } from '../stations/repo';
-import { costFactsAt } from '../sessions/charge-view';
+import { costFactsAt } from '../sessions';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 

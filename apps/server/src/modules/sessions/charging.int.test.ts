@@ -13,9 +13,9 @@ import { driver, expectLedgerBalanced, start, topUp } from '../../test/charging'
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import type { SimStation } from '../../test/charge-points';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 import { companies, users } from '../../db/schema/users';
-import { walletBalanceMinor } from './payer';
+import { walletBalanceMinor } from '../ledger';
 
 // PUT /charge and PUT /charge/stop against the simulator over loopback: a whole session,
 // profiles, the corporate payer, the limits the server enforces and the money posted when a

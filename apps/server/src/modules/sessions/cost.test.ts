@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TariffWithIdle } from '../stations/repo';
+import type { TariffWithIdle } from '../stations';
 import { costMinor } from './cost';
 import type { PlacedSession } from './repo';
 

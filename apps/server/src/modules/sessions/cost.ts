@@ -1,6 +1,6 @@
 import { sessionCost, type MeterReading, type SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
-import { loadTariffs, type TariffWithIdle } from '../stations/repo';
+import { loadTariffs, type TariffWithIdle } from '../stations';
 import type { PlacedSession } from './repo';
 
 // A session's cost from the tariff math in domain (SPEC §3, §9).

@@ -1,19 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
-import { recordChargeEvent, type EventDeps } from './events';
-import { payerOf } from './payer';
-import { tellSessionEnded } from '../events/session-events';
-import { postTransaction } from '../ledger/service';
-import { captureSession } from '../payments/session-payment';
-import { issueSessionReceipt } from '../receipts/issue';
 import type { Deps } from '../../deps';
+import { tellSessionEnded } from '../events';
+import { payerOf, postTransaction } from '../ledger';
+import { captureSession } from '../payments';
 import { costMinor, tariffOf } from './cost';
-import {
-  runningStatuses,
-  sessionSamples,
-  type PlacedSession,
-  type SessionRow,
-} from './repo';
+import { recordChargeEvent, type EventDeps } from './events';
+import { sessionSamples } from './meter-repo';
+import { runningStatuses, type PlacedSession, type SessionRow } from './repo';
+
+/**
+ * Issues the receipt of a session that just became final, in the finishing transaction, once
+ * (the receipts module; app.ts hands it in so that sessions need not import receipts).
+ */
+export type IssueSessionReceipt = (tx: Db, brand: Brand, sessionId: string) => Promise<unknown>;
 
 export type SessionEnd = {
   /** When energy stopped flowing (StopTransaction's timestamp). */
@@ -38,7 +40,10 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config'>,
+  deps: EventDeps & Pick<
+    Deps,
+    'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config' | 'issueSessionReceipt'
+  >,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
@@ -86,7 +91,7 @@ export async function finishSession(
           { owner: { kind: 'revenue' }, amountMinor: cost },
         ],
       });
-      await issueSessionReceipt(tx, deps.brand, session.id);
+      await deps.issueSessionReceipt(tx, deps.brand, session.id);
     }
     return finished;
   });

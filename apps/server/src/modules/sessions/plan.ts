@@ -8,7 +8,7 @@ import { cars } from '../../db/schema/driver';
 import { users } from '../../db/schema/users';
 import { stationTariffAt } from './repo';
 import { tariffOf } from './cost';
-import { payerForProfile } from './payer';
+import { payerForProfile } from '../ledger';
 import { connectorPlace, isVisibleTo, paymentFor } from './start';
 import { closedRefusal } from './start-rules';
 

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
-import { chargingSamples } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
 
 // Queries on sessions and their samples for the OCPP transaction messages.
@@ -119,18 +118,4 @@ export async function updateSessionFrom(
     .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.status, [...fromStatuses])))
     .returning();
   return row;
-}
-
-export type Sample = typeof chargingSamples.$inferInsert;
-
-export async function insertSamples(db: Db, samples: readonly Sample[]): Promise<void> {
-  if (samples.length > 0) await db.insert(chargingSamples).values([...samples]);
-}
-
-export async function sessionSamples(db: Db, sessionId: string) {
-  return db
-    .select({ at: chargingSamples.at, energyWh: chargingSamples.energyWh })
-    .from(chargingSamples)
-    .where(eq(chargingSamples.sessionId, sessionId))
-    .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
 }

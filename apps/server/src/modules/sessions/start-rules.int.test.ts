@@ -11,7 +11,7 @@ import {
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, testCar } from '../../test/sessions';
-import { postTransaction } from '../ledger/service';
+import { postTransaction } from '../ledger';
 
 // PUT /charge's start rules against the simulator over loopback: minimum balance, debt,
 // one session per connector and the per-driver limit under concurrent starts, refusals by

@@ -9,14 +9,14 @@ import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
-import { defaultCard } from '../payments/card-store';
+import { defaultCard } from '../payments';
 import {
   openBalanceSessionsCost,
   openSessionCount,
   payerForProfile,
   walletBalanceMinor,
   type Payer,
-} from './payer';
+} from '../ledger';
 
 // The one place that decides whether a driver may start a session and how it is paid, for a
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and

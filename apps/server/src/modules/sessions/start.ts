@@ -17,7 +17,7 @@ import { tariffOf } from './cost';
 import { userChargeRow, toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
 import { cardHoldMinor } from '@evcharge/domain/payments';
-import { holdForSession, releaseSessionHold } from '../payments/session-payment';
+import { holdForSession, releaseSessionHold } from '../payments';
 import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 import { isCommandFailure } from './charge-points-port';
 
@@ -27,7 +27,15 @@ export { paymentFor } from './start-rules';
 
 export type ChargeDeps = Pick<
   Deps,
-  'db' | 'config' | 'chargePoints' | 'chargeEvents' | 'metrics' | 'userEvents' | 'acquirer' | 'brand'
+  | 'db'
+  | 'config'
+  | 'chargePoints'
+  | 'chargeEvents'
+  | 'metrics'
+  | 'userEvents'
+  | 'acquirer'
+  | 'brand'
+  | 'issueSessionReceipt'
 >;
 
 /** The place a start goes to: the connector, its station and its charge point. */

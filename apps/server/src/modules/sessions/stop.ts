@@ -7,7 +7,7 @@ import { chargePoints } from '../../db/schema/ocpp';
 import { connectors } from '../../db/schema/stations';
 import { runningStatuses, type SessionRow } from './repo';
 import { toCharge, userChargeRow } from './charge-view';
-import { tellServerStop } from '../events/session-events';
+import { tellServerStop } from '../events';
 import { recordChargeEvent } from './events';
 import type { ChargeDeps } from './start';
 import { cancelPreparing } from './start';

@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../../db/schema/charging';
-import { openBalanceSessionsCost, walletBalanceMinor } from './payer';
+import { openBalanceSessionsCost, walletBalanceMinor } from '../ledger';
 import { finishSession } from './finish';
 import {
   findPlacedSession,
   runningStatuses,
   type SessionRow,
 } from './repo';
-import { sweepPayments } from '../payments/session-payment';
+import { sweepPayments } from '../payments';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
 import { isCommandFailure } from './charge-points-port';

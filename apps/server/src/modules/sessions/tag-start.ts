@@ -2,21 +2,21 @@ import type { OCPP16 } from 'typed-ocpp';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordChargeEvent } from './events';
-import { cancelPreparing } from './start';
+import { cancelPreparing, type ChargeDeps } from './start';
 import {
   decideStart,
   paymentColumns,
   type StartDecision,
   type StartRequest,
 } from './start-rules';
-import { holdForSession } from '../payments/session-payment';
-import type { OcppDeps } from '../../ocpp/context';
+import { holdForSession } from '../payments';
+import type { ChargePointSender } from './charge-point-sender';
 import { checkIdTag, type IdTagStatus } from './id-tags';
 import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
-// (modules/sessions/start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
+// (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
 
 /** OCPP 1.6 §7.15: Blocked for a debt or a blocked account, ConcurrentTx over the limit. */
 export function tagStatusOf(code: ErrorCode): Exclude<IdTagStatus, 'Accepted'> {
@@ -48,11 +48,11 @@ type TagDecision =
  * an app start is the app's (start-transaction.ts attaches it); here it starts nothing.
  */
 async function decideTag(
-  deps: OcppDeps,
+  deps: ChargeDeps,
   stationId: string,
   idTag: string,
   at: Date,
-  then: (tx: OcppDeps['db'], decided: Extract<TagDecision, { status: 'Accepted' }>) => Promise<void>,
+  then: (tx: ChargeDeps['db'], decided: Extract<TagDecision, { status: 'Accepted' }>) => Promise<void>,
 ): Promise<TagDecision> {
   const { db } = deps;
   const tag = await checkIdTag(db, idTag);
@@ -89,10 +89,24 @@ async function decideTag(
   }
 }
 
-/** OCPP 1.6 §4.1 Authorize: the tag's status as a start here would be decided now. */
-export async function authorizeTag(deps: OcppDeps, stationId: string, idTag: string) {
+/** The tag's status as a start here would be decided now. */
+async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
   const decided = await decideTag(deps, stationId, idTag, new Date(), async () => {});
   return decided.status;
+}
+
+/**
+ * OCPP 1.6 §4.1 Authorize: may this idTag charge here? The idTag of an app start while its
+ * session waits is Accepted; a driver's RFID tag is decided by the rules of a start.
+ */
+export async function authorizeIdTag(
+  deps: ChargeDeps,
+  from: ChargePointSender,
+  idTag: string,
+): Promise<IdTagStatus> {
+  const verdict = await checkIdTag(deps.db, idTag);
+  if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return 'Accepted';
+  return authorizeTag(deps, from.stationId, idTag);
 }
 
 type Answer = { status: IdTagStatus; transactionId?: number };
@@ -103,7 +117,7 @@ type Answer = { status: IdTagStatus; transactionId?: number };
  * session waits as `preparing`); a declined hold refuses the start.
  */
 export async function startByTag(
-  deps: OcppDeps,
+  deps: ChargeDeps,
   stationId: string,
   connectorId: string,
   params: OCPP16.StartTransactionRequest,

@@ -17,7 +17,7 @@ import {
 import type { UserRow } from '../../plugins/auth';
 import type { Acquirer } from '../../payments/acquirer';
 import { verifyPassword } from '../auth/passwords';
-import { lockUser, openSessionCount } from '../sessions/payer';
+import { lockUser, openSessionCount } from '../ledger';
 import { userWalletBalanceMinor } from '../ledger/repo';
 
 /** Records the acceptance of the brand's current privacy policy (only that version). */

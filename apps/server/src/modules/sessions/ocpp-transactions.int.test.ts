@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chargingSessions } from '../db/schema/charging';
-import { users } from '../db/schema/users';
-import { createUser } from '../test/builders';
-import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
-import { startTestServer, type TestServer } from '../test/harness';
+import { chargingSessions } from '../../db/schema/charging';
+import { users } from '../../db/schema/users';
+import { createUser } from '../../test/builders';
+import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -15,7 +15,7 @@ import {
   testCar,
   insertSessionTariff,
   perKwh,
-} from '../test/sessions';
+} from '../../test/sessions';
 
 // Transactions end to end with the simulator: Authorize, RFID and app starts, meter values,
 // stops, parking and a refused tag.

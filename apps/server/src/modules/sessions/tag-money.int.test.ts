@@ -2,25 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cardHoldMinor } from '@evcharge/domain/payments';
-import { chargingSessions } from '../db/schema/charging';
-import { rfidTags } from '../db/schema/driver';
-import { users } from '../db/schema/users';
-import { postTransaction } from '../modules/ledger/service';
-import { walletBalanceMinor } from '../modules/sessions/payer';
-import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
-import { expectLedgerBalanced } from '../test/charging';
-import { addCompany } from '../test/companies';
-import { startTestServer, type TestServer } from '../test/harness';
-import { bindTestCard, driverWithPhone, sessionPaymentOf } from '../test/payments';
+import { chargingSessions } from '../../db/schema/charging';
+import { rfidTags } from '../../db/schema/driver';
+import { users } from '../../db/schema/users';
+import { postTransaction, walletBalanceMinor } from '../ledger';
+import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import { expectLedgerBalanced } from '../../test/charging';
+import { addCompany } from '../../test/companies';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { bindTestCard, driverWithPhone, sessionPaymentOf } from '../../test/payments';
 import {
   driverWithTag,
   insertSessionTariff,
   sessionOf,
   startWithTag,
-} from '../test/sessions';
-import { chargeUntilStopRequested, leave } from '../test/sim-sessions';
+} from '../../test/sessions';
+import { chargeUntilStopRequested, leave } from '../../test/sim-sessions';
 
-// An RFID tag at the station starts only as the app would (modules/sessions/start-rules.ts):
+// An RFID tag at the station starts only as the app would (start-rules.ts):
 // debt and blocked accounts are Blocked, no way to pay is Invalid, the simultaneous-sessions
 // limit is ConcurrentTx (OCPP 1.6 §7.15), and the session is capped by what pays for it.
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeSimStations, connectedStation as connectedStationFor } from '../test/charge-points';
-import { startTestServer, type TestServer } from '../test/harness';
+import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -11,7 +11,7 @@ import {
   testCar,
   insertSessionTariff,
   perKwh,
-} from '../test/sessions';
+} from '../../test/sessions';
 
 // Transactions that go wrong on the way: a StopTransaction sent twice, a connection lost in the
 // middle of a session (queued messages), a tag started offline that we refuse.

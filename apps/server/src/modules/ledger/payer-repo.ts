@@ -4,28 +4,11 @@ import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { ledgerAccounts, ledgerPostings } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
+import type { Payer } from './payer';
 
-// Who pays for a session: the driver's wallet, or the company's for a corporate profile
-// (SPEC §6). A negative wallet is debt (SPEC §8 'Unpaid orders or debt block continuing').
-
-export type Payer =
-  { kind: 'user_wallet'; userId: string } | { kind: 'company_wallet'; companyId: string };
-
-export function payerOf(session: { userId: string; payerCompanyId: string | null }): Payer {
-  return session.payerCompanyId
-    ? { kind: 'company_wallet', companyId: session.payerCompanyId }
-    : { kind: 'user_wallet', userId: session.userId };
-}
-
-/** Who pays for a start now: the active company of a corporate profile, else the driver. */
-export function payerForProfile(
-  userId: string,
-  profile: { accountType: string; activeCompanyId: string | null } | undefined,
-): Payer {
-  return profile?.accountType === 'CORPORATE' && profile.activeCompanyId
-    ? { kind: 'company_wallet', companyId: profile.activeCompanyId }
-    : { kind: 'user_wallet', userId };
-}
+// A payer's wallet and what holds against it: its balance, the driver's lock for money
+// checks under concurrency, and the open sessions that will still cost. A negative wallet is
+// debt (SPEC §8 'Unpaid orders or debt block continuing').
 
 /** The sum of a payer's postings in a currency; 0 before the first. */
 export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
