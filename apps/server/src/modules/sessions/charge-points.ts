@@ -1,11 +1,14 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { chargePoints } from '../../db/schema/ocpp';
-import { connectors, stations } from '../../db/schema/stations';
-import { isReachable, type ChargeDeps } from './start';
+import type { connectors } from '../../db/schema/stations';
+import {
+  connectorState,
+  connectorsOfStations,
+  ownedChargePoints,
+} from './charge-point-repo';
 import { isCommandFailure } from './charge-points-port';
+import { isReachable, type ChargeDeps } from './start';
 
 // SPEC §7 GET /chargepoints, PUT /chargepoint/{id}/status/{status}, GET
 // /socket/status_time/{id}: an owner's charge points, taking a connector out of service (OCPP
@@ -28,36 +31,9 @@ const stateOf = (c: ConnectorState) => ({
 
 export async function ownersChargePoints(deps: ChargeDeps, userId: string) {
   const { db } = deps;
-  const points = await db
-    .select({
-      id: chargePoints.id,
-      stationId: stations.id,
-      stationName: stations.name,
-      lastSeenAt: chargePoints.lastSeenAt,
-      connectedAt: chargePoints.connectedAt,
-      vendor: chargePoints.vendor,
-      model: chargePoints.model,
-      firmwareVersion: chargePoints.firmwareVersion,
-    })
-    .from(chargePoints)
-    .innerJoin(stations, eq(stations.id, chargePoints.stationId))
-    .where(eq(stations.ownerUserId, userId))
-    .orderBy(asc(stations.name));
+  const points = await ownedChargePoints(db, userId);
   const stationIds = points.map((p) => p.stationId);
-  const rows =
-    stationIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: connectors.id,
-            stationId: connectors.stationId,
-            number: connectors.number,
-            status: connectors.status,
-            statusAt: connectors.statusAt,
-          })
-          .from(connectors)
-          .where(inArray(connectors.stationId, stationIds))
-          .orderBy(asc(connectors.number));
+  const rows = await connectorsOfStations(db, stationIds);
   return {
     items: points.map(({ connectedAt, ...point }) => ({
       ...point,
@@ -66,24 +42,6 @@ export async function ownersChargePoints(deps: ChargeDeps, userId: string) {
       connectors: rows.filter((row) => row.stationId === point.stationId).map(stateOf),
     })),
   };
-}
-
-async function connectorState(db: Db, connectorId: string) {
-  const [row] = await db
-    .select({
-      id: connectors.id,
-      number: connectors.number,
-      status: connectors.status,
-      statusAt: connectors.statusAt,
-      ownerUserId: stations.ownerUserId,
-      isPrivate: stations.isPrivate,
-      chargePointId: chargePoints.id,
-    })
-    .from(connectors)
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
-    .where(eq(connectors.id, connectorId));
-  return row;
 }
 
 export async function connectorStatusTime(db: Db, connectorId: string, userId: string | null) {

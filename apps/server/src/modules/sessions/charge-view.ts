@@ -1,76 +1,13 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
-import { cars } from '../../db/schema/driver';
-import { connectors, stations } from '../../db/schema/stations';
+import type { ChargeRow } from './charge-row-repo';
 import { costBreakdown, tariffOf, type CostFacts } from './cost';
 import type { SessionRow } from './repo';
 import { remainingMinutes } from './remaining';
 
 // A session as the charging screens see it (SPEC §3 Charge/session), with live figures for
 // one that is still open: duration and parking so far, the parking fee so far.
-
-const columns = {
-  session: chargingSessions,
-  station: {
-    id: stations.id,
-    code: stations.code,
-    name: stations.name,
-    address: stations.address,
-    utcOffsetMinutes: stations.utcOffsetMinutes,
-  },
-  connector: {
-    id: connectors.id,
-    number: connectors.number,
-    socketType: connectors.socketType,
-    currentType: connectors.currentType,
-    powerW: connectors.powerW,
-    status: connectors.status,
-  },
-  car: { batteryKwh: cars.batteryKwh },
-};
-
-export type ChargeRow = {
-  session: SessionRow;
-  station: Charge['station'];
-  connector: Charge['connector'];
-  car: { batteryKwh: number | null } | null;
-};
-
-export async function chargeRows(
-  db: Db,
-  where: SQL | undefined,
-  page?: { limit: number; offset: number },
-): Promise<ChargeRow[]> {
-  const query = db
-    .select(columns)
-    .from(chargingSessions)
-    .innerJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .leftJoin(cars, eq(cars.id, chargingSessions.carId))
-    .where(where)
-    .orderBy(desc(chargingSessions.createdAt), desc(chargingSessions.transactionId));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  return rows.map(({ connector: { powerW, ...connector }, ...row }) => ({
-    ...row,
-    connector: { ...connector, powerKw: powerW / 1000 },
-  }));
-}
-
-/** One session of a user by transactionId; another user's session is not found. */
-export async function userChargeRow(db: Db, userId: string, transactionId: number) {
-  const [row] = await chargeRows(
-    db,
-    and(eq(chargingSessions.userId, userId), eq(chargingSessions.transactionId, transactionId)),
-  );
-  return row;
-}
-
-export async function chargeRowsByIds(db: Db, ids: readonly string[]) {
-  return ids.length === 0 ? [] : chargeRows(db, inArray(chargingSessions.id, [...ids]));
-}
 
 const seconds = (from: Date, to: Date) =>
   Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));

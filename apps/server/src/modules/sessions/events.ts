@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { ChargeEvent } from '@evcharge/api/charges/charge-schemas';
 import { chargeEventKinds } from '@evcharge/api/charges/charge-schemas';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
-import { chargeEvents } from '../../db/schema/ocpp';
+import { chargeRowsByIds } from './charge-row-repo';
+import { toCharge } from './charge-view';
 import type { ChargeEventBus } from './event-bus';
-import { chargeRowsByIds, toCharge } from './charge-view';
+import { eventRowsAfter, insertChargeEvent } from './event-repo';
 
 // What happened to a driver's sessions, in order (charge_events): the long poll answers the
 // events after the client's cursor, each with the session as it stands now.
@@ -27,7 +26,7 @@ export async function recordChargeEvent(
   kind: ChargeEventKind,
   extra: { sample?: EventSample; reason?: string } = {},
 ): Promise<void> {
-  await deps.db.insert(chargeEvents).values({
+  await insertChargeEvent(deps.db, {
     userId: session.userId,
     sessionId: session.id,
     kind,
@@ -38,17 +37,6 @@ export async function recordChargeEvent(
 
 const PAGE = 200;
 
-/** The id of the driver's latest event, 0 before the first. */
-export async function latestEventId(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: chargeEvents.id })
-    .from(chargeEvents)
-    .where(eq(chargeEvents.userId, userId))
-    .orderBy(desc(chargeEvents.id))
-    .limit(1);
-  return row?.id ?? 0;
-}
-
 /** Events of a user after `cursor`, for one transaction (or all with 0). */
 export async function eventsAfter(
   db: Db,
@@ -56,25 +44,7 @@ export async function eventsAfter(
   cursor: number,
   transactionId: number,
 ): Promise<{ cursor: number; events: ChargeEvent[] }> {
-  const rows = await db
-    .select({
-      id: chargeEvents.id,
-      kind: chargeEvents.kind,
-      sessionId: chargeEvents.sessionId,
-      payload: chargeEvents.payload,
-      createdAt: chargeEvents.createdAt,
-    })
-    .from(chargeEvents)
-    .leftJoin(chargingSessions, eq(chargingSessions.id, chargeEvents.sessionId))
-    .where(
-      and(
-        eq(chargeEvents.userId, userId),
-        gt(chargeEvents.id, cursor),
-        transactionId > 0 ? eq(chargingSessions.transactionId, transactionId) : undefined,
-      ),
-    )
-    .orderBy(asc(chargeEvents.id))
-    .limit(PAGE);
+  const rows = await eventRowsAfter(db, userId, cursor, transactionId, PAGE);
   if (rows.length === 0) return { cursor, events: [] };
   const sessionIds = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
   const now = new Date();

@@ -1,7 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
 import type { Deps } from '../../deps';
 import { tellSessionEnded } from '../events';
 import { payerOf, postTransaction } from '../ledger';
@@ -9,7 +7,12 @@ import { captureSession } from '../payments';
 import { costMinor, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
-import { runningStatuses, type PlacedSession, type SessionRow } from './repo';
+import {
+  runningStatuses,
+  updateSessionFrom,
+  type PlacedSession,
+  type SessionRow,
+} from './repo';
 
 /**
  * Issues the receipt of a session that just became final, in the finishing transaction, once
@@ -58,28 +61,18 @@ export async function finishSession(
       parkingEndedAt: end.parkingEndedAt,
     });
     const isParked = session.status === 'parking';
-    const [finished] = await tx
-      .update(chargingSessions)
-      .set({
-        status: 'success',
-        energyWh: end.energyWh,
-        meterStopWh: end.meterStopWh,
-        powerW: 0,
-        costMinor: cost,
-        // A parked session keeps its charging end and gets the time the car left.
-        stoppedAt: end.parkingEndedAt ?? end.chargingEndedAt,
-        parkingStartedAt: isParked ? session.parkingStartedAt : null,
-        stopReason: isParked ? session.stopReason : end.stopReason,
-        stopRequestedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(chargingSessions.id, session.id),
-          inArray(chargingSessions.status, [...finishableStatuses]),
-        ),
-      )
-      .returning();
+    const finished = await updateSessionFrom(tx, session.id, finishableStatuses, {
+      status: 'success',
+      energyWh: end.energyWh,
+      meterStopWh: end.meterStopWh,
+      powerW: 0,
+      costMinor: cost,
+      // A parked session keeps its charging end and gets the time the car left.
+      stoppedAt: end.parkingEndedAt ?? end.chargingEndedAt,
+      parkingStartedAt: isParked ? session.parkingStartedAt : null,
+      stopReason: isParked ? session.stopReason : end.stopReason,
+      stopRequestedAt: null,
+    });
     if (finished && cost > 0) {
       await postTransaction(tx, {
         kind: 'charge_payment',

@@ -1,39 +1,19 @@
-import { and, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
-import { chargeRows, toCharges } from './charge-view';
+import { toCharges } from './charge-view';
+import { historyPage, summaryRows } from './history-repo';
 
 // SPEC §7 GET /v2/charges (history) and the dashboard's totals.
-
-/** Sessions worth showing: every one that started, and open ones; not starts that never began. */
-const shown = (userId: string) =>
-  and(
-    eq(chargingSessions.userId, userId),
-    or(isNotNull(chargingSessions.startedAt), ne(chargingSessions.status, 'cancelled')),
-  );
 
 export async function listHistory(
   db: Db,
   userId: string,
   query: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
 ) {
-  const where = and(
-    shown(userId),
-    query.from ? gte(chargingSessions.createdAt, new Date(query.from)) : undefined,
-    query.to ? lt(chargingSessions.createdAt, new Date(query.to)) : undefined,
-  );
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(chargingSessions)
-    .where(where);
-  const rows = await chargeRows(db, where, {
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const { rows, total } = await historyPage(db, userId, query);
   return {
     items: await toCharges(db, rows),
-    total: count?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -45,39 +25,7 @@ export async function chargeSummary(
   userId: string,
   query: { from: string; to: string; offset: number },
 ) {
-  const where = and(
-    eq(chargingSessions.userId, userId),
-    eq(chargingSessions.status, 'success'),
-    gte(chargingSessions.startedAt, new Date(query.from)),
-    lt(chargingSessions.startedAt, new Date(query.to)),
-  );
-  const rows = await db
-    .select({
-      currency: chargingSessions.currency,
-      sessions: sql<number>`count(*)::int`,
-      energyWh: sql<string>`coalesce(sum(${chargingSessions.energyWh}), 0)::bigint`.mapWith(Number),
-      costMinor: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)::bigint`.mapWith(
-        Number,
-      ),
-      seconds:
-        sql<string>`coalesce(sum(extract(epoch from coalesce(${chargingSessions.parkingStartedAt}, ${chargingSessions.stoppedAt}) - ${chargingSessions.startedAt})), 0)::bigint`.mapWith(
-          Number,
-        ),
-    })
-    .from(chargingSessions)
-    .where(where)
-    .groupBy(chargingSessions.currency);
-  const day = sql<string>`to_char(${chargingSessions.startedAt} + ${query.offset} * interval '1 minute', 'YYYY-MM-DD')`;
-  const days = await db
-    .select({
-      date: day,
-      energyWh: sql<string>`coalesce(sum(${chargingSessions.energyWh}), 0)::bigint`.mapWith(Number),
-    })
-    .from(chargingSessions)
-    .where(where)
-    // By position: the same expression twice would carry its offset as two parameters.
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  const { rows, days } = await summaryRows(db, userId, query);
   return {
     sessions: rows.reduce((sum, row) => sum + row.sessions, 0),
     energyWh: rows.reduce((sum, row) => sum + row.energyWh, 0),

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { chargingSessions } from '../../db/schema/charging';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Db } from '../../db/client';
-import { rfidTags } from '../../db/schema/driver';
-import { users } from '../../db/schema/users';
+import { findActiveTag } from './place-repo';
+import { findPreparingByIdTag } from './repo';
 
 export type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
 
@@ -19,26 +17,14 @@ export type IdTagVerdict =
  * is Blocked; anything else we do not know is Invalid.
  */
 export async function checkIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
-  const [row] = await db
-    .select({
-      rfidTagId: rfidTags.id,
-      userId: users.id,
-      isBlocked: users.isBlocked,
-      deletedAt: users.deletedAt,
-    })
-    .from(rfidTags)
-    .innerJoin(users, eq(users.id, rfidTags.userId))
-    .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
+  const row = await findActiveTag(db, idTag);
   if (!row) return appIdTag(db, idTag);
   if (row.isBlocked || row.deletedAt !== null) return { status: 'Blocked' };
   return { status: 'Accepted', userId: row.userId, rfidTagId: row.rfidTagId };
 }
 
 async function appIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
-  const [session] = await db
-    .select({ id: chargingSessions.id, userId: chargingSessions.userId })
-    .from(chargingSessions)
-    .where(and(eq(chargingSessions.idTag, idTag), eq(chargingSessions.status, 'preparing')));
+  const session = await findPreparingByIdTag(db, idTag);
   return session
     ? { status: 'Accepted', userId: session.userId, rfidTagId: null, sessionId: session.id }
     : { status: 'Invalid' };

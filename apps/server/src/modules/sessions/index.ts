@@ -24,7 +24,8 @@ export { finishSession, type IssueSessionReceipt, type SessionEnd } from './fini
 export { cancelPreparing, type ChargeDeps } from './start';
 
 // A session as receipts read and price it.
-export { chargeRowsByIds, costFactsAt, toCharge } from './charge-view';
+export { chargeRowsByIds } from './charge-row-repo';
+export { costFactsAt, toCharge } from './charge-view';
 export { costBreakdown } from './cost';
 export { sessionSamples } from './meter-repo';
 export { findPlacedSession, type PlacedSession, type SessionRow } from './repo';

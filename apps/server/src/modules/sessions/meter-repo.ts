@@ -17,3 +17,17 @@ export async function sessionSamples(db: Db, sessionId: string) {
     .where(eq(chargingSamples.sessionId, sessionId))
     .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
 }
+
+/** The samples of the charging screen's chart, in time order. */
+export async function chartSamples(db: Db, sessionId: string) {
+  return db
+    .select({
+      at: chargingSamples.at,
+      energyWh: chargingSamples.energyWh,
+      powerW: chargingSamples.powerW,
+      socPercent: chargingSamples.socPercent,
+    })
+    .from(chargingSamples)
+    .where(eq(chargingSamples.sessionId, sessionId))
+    .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
+}

@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { minStartBalanceMinor, planCharge, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { estimateCost } from '@evcharge/domain/tariff';
 import type { StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import type { Db } from '../../db/client';
-import { cars } from '../../db/schema/driver';
-import { users } from '../../db/schema/users';
 import { stationTariffAt } from './repo';
 import { tariffOf } from './cost';
 import { payerForProfile } from '../ledger';
-import { connectorPlace, isVisibleTo, paymentFor } from './start';
+import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
+import { isVisibleTo, paymentFor } from './start';
 import { closedRefusal } from './start-rules';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
@@ -30,17 +28,7 @@ export async function planSession(
   const tariffId = await stationTariffAt(db, place.stationId, now);
   if (!tariffId) throw new AppError('STATION_NOT_FOUND');
   const { tariff } = await tariffOf(db, tariffId);
-  const [car] = body.carId
-    ? await db
-        .select({
-          batteryKwh: cars.batteryKwh,
-          socPercent: cars.socPercent,
-          maxAcKw: cars.maxAcKw,
-          maxDcKw: cars.maxDcKw,
-        })
-        .from(cars)
-        .where(and(eq(cars.id, body.carId), eq(cars.userId, userId)))
-    : [];
+  const car = body.carId ? await findOwnCar(db, userId, body.carId) : undefined;
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
   const { utcOffsetMinutes } = place;
@@ -68,10 +56,7 @@ export async function planSession(
     plan.energyWh !== undefined && plan.minutes !== undefined
       ? costOf(plan.energyWh, plan.minutes)
       : null;
-  const [user] = await db
-    .select({ accountType: users.accountType, activeCompanyId: users.activeCompanyId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await payerProfile(db, userId);
   const payer = payerForProfile(userId, user);
   const payment = await paymentFor(db, userId, payer, tariff.currency);
   const minBalanceMinor = minStartBalanceMinor(tariff.currency);

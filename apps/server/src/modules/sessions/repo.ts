@@ -1,9 +1,10 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
 
-// Queries on sessions and their samples for the OCPP transaction messages.
+// Queries on charging sessions (one function per query); samples are in meter-repo.ts, the
+// screens' rows in charge-row-repo.ts, the sweep's in sweep-repo.ts.
 
 export type SessionRow = typeof chargingSessions.$inferSelect;
 /** A session with where it happens: the connector's OCPP number and the station's offset. */
@@ -118,4 +119,94 @@ export async function updateSessionFrom(
     .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.status, [...fromStatuses])))
     .returning();
   return row;
+}
+
+/** The transactionIds of a driver's open sessions. */
+export async function openTransactionIds(db: Db, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ transactionId: chargingSessions.transactionId })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return rows.map((row) => row.transactionId);
+}
+
+/** Whether an RFID tag is in an open session already. */
+export async function isTagInOpenSession(tx: Db, rfidTagId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.rfidTagId, rfidTagId),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return (row?.count ?? 0) > 0;
+}
+
+/** The `preparing` session a start from the app gave this idTag. */
+export async function findPreparingByIdTag(db: Db, idTag: string) {
+  const [row] = await db
+    .select({ id: chargingSessions.id, userId: chargingSessions.userId })
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.idTag, idTag), eq(chargingSessions.status, 'preparing')));
+  return row;
+}
+
+/**
+ * Marks a running session to stop, with the server's reason (none for the driver's own stop).
+ * A server stop marks only a session not marked yet; undefined when nothing was marked.
+ */
+export async function markSessionStop(
+  db: Db,
+  id: string,
+  serverStopReason: string | undefined,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(chargingSessions)
+    .set({
+      stopRequestedAt: new Date(),
+      ...(serverStopReason === undefined ? {} : { serverStopReason }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(chargingSessions.id, id),
+        inArray(chargingSessions.status, [...runningStatuses]),
+        serverStopReason === undefined ? undefined : isNull(chargingSessions.stopRequestedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function clearStopRequest(db: Db, id: string): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ stopRequestedAt: null })
+    .where(eq(chargingSessions.id, id));
+}
+
+/** The driver's summary flag of finished sessions: one (by transactionId) or all. */
+export async function setFinishedClosedFlag(
+  db: Db,
+  userId: string,
+  flag: boolean,
+  transactionId: number | undefined,
+): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ isUserClosed: flag })
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        inArray(chargingSessions.status, ['success', 'cancelled']),
+        transactionId === undefined ? undefined : eq(chargingSessions.transactionId, transactionId),
+      ),
+    );
 }

@@ -21,14 +21,15 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/charges/sub
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
-import { eventsAfter, latestEventId } from './events';
+import { latestEventId } from './event-repo';
+import { eventsAfter } from './events';
 import { chargeSummary, listHistory } from './history';
 import { planSession } from './plan';
+import { openTransactionIds } from './repo';
 import {
   chargeDetail,
   checkStartTimeout,
   currentCharges,
-  openTransactionIds,
   setRemainingTime,
   setUserClosed,
 } from './sessions';

@@ -1,12 +1,10 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Charge, ChargeDetail } from '@evcharge/api/charges/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
-import { chargingSamples } from '../../db/schema/ocpp';
-import { asc } from 'drizzle-orm';
-import { runningStatuses } from './repo';
-import { chargeCost, chargeRows, toCharge, toCharges, userChargeRow } from './charge-view';
+import { currentChargeRows, userChargeRow } from './charge-row-repo';
+import { chargeCost, toCharge, toCharges } from './charge-view';
+import { chartSamples } from './meter-repo';
+import { runningStatuses, setFinishedClosedFlag, updateSessionFrom } from './repo';
 import { recordChargeEvent } from './events';
 import { cancelPreparing, type ChargeDeps } from './start';
 
@@ -15,29 +13,8 @@ import { cancelPreparing, type ChargeDeps } from './start';
 
 /** Open sessions, and finished ones (that started) whose summary the driver has not closed. */
 export async function currentCharges(db: Db, userId: string): Promise<Charge[]> {
-  const rows = await chargeRows(
-    db,
-    and(
-      eq(chargingSessions.userId, userId),
-      eq(chargingSessions.isUserClosed, false),
-      ne(chargingSessions.status, 'cancelled'),
-    ),
-    { limit: 20, offset: 0 },
-  );
+  const rows = await currentChargeRows(db, userId);
   return toCharges(db, rows);
-}
-
-export async function openTransactionIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await db
-    .select({ transactionId: chargingSessions.transactionId })
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.userId, userId),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-      ),
-    );
-  return rows.map((row) => row.transactionId);
 }
 
 export async function chargeDetail(
@@ -47,16 +24,7 @@ export async function chargeDetail(
 ): Promise<ChargeDetail> {
   const row = await userChargeRow(db, userId, transactionId);
   if (!row) throw new AppError('NOT_FOUND');
-  const samples = await db
-    .select({
-      at: chargingSamples.at,
-      energyWh: chargingSamples.energyWh,
-      powerW: chargingSamples.powerW,
-      socPercent: chargingSamples.socPercent,
-    })
-    .from(chargingSamples)
-    .where(eq(chargingSamples.sessionId, row.session.id))
-    .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
+  const samples = await chartSamples(db, row.session.id);
   const now = new Date();
   const { cost } = await chargeCost(db, row, now, samples);
   return {
@@ -106,21 +74,11 @@ export async function setRemainingTime(
       fields: [{ path: 'transactionId', rule: 'invalid' }],
     });
   const elapsedMinutes = Math.ceil((Date.now() - session.startedAt.getTime()) / 60_000);
-  const [updated] = await deps.db
-    .update(chargingSessions)
-    .set({
-      limitMode: 'time',
-      limitValue: Math.max(0, elapsedMinutes) + minutes,
-      remainingMinutes: minutes,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(chargingSessions.id, session.id),
-        inArray(chargingSessions.status, [...runningStatuses]),
-      ),
-    )
-    .returning();
+  const updated = await updateSessionFrom(deps.db, session.id, runningStatuses, {
+    limitMode: 'time',
+    limitValue: Math.max(0, elapsedMinutes) + minutes,
+    remainingMinutes: minutes,
+  });
   if (!updated)
     throw new AppError('VALIDATION_FAILED', {
       fields: [{ path: 'transactionId', rule: 'invalid' }],
@@ -139,14 +97,5 @@ export async function setUserClosed(
 ): Promise<void> {
   if (transactionId !== undefined && !(await userChargeRow(db, userId, transactionId)))
     throw new AppError('NOT_FOUND');
-  await db
-    .update(chargingSessions)
-    .set({ isUserClosed: flag })
-    .where(
-      and(
-        eq(chargingSessions.userId, userId),
-        inArray(chargingSessions.status, ['success', 'cancelled']),
-        transactionId === undefined ? undefined : eq(chargingSessions.transactionId, transactionId),
-      ),
-    );
+  await setFinishedClosedFlag(db, userId, flag, transactionId);
 }

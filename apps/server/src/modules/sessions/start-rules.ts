@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
@@ -6,9 +5,6 @@ import { cardHoldMinor } from '@evcharge/domain/payments';
 import { stationOpenState, type Schedule } from '@evcharge/domain/station-hours';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
-import { stations } from '../../db/schema/stations';
-import { users } from '../../db/schema/users';
 import { defaultCard } from '../payments';
 import {
   openBalanceSessionsCost,
@@ -17,6 +13,8 @@ import {
   walletBalanceMinor,
   type Payer,
 } from '../ledger';
+import { lockStarter, stationHours } from './place-repo';
+import { isTagInOpenSession } from './repo';
 
 // The one place that decides whether a driver may start a session and how it is paid, for a
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
@@ -105,23 +103,11 @@ export async function decideStart(
   request: StartRequest,
 ): Promise<StartDecision> {
   const { userId } = request;
-  const [station] = await tx
-    .select({ schedule: stations.schedule, utcOffsetMinutes: stations.utcOffsetMinutes })
-    .from(stations)
-    .where(eq(stations.id, request.stationId));
+const station = await stationHours(tx, request.stationId);
   if (!station) throw new AppError('STATION_NOT_FOUND');
   const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
   if (closed) throw closed;
-  const [user] = await tx
-    .select({
-      accountType: users.accountType,
-      activeCompanyId: users.activeCompanyId,
-      isBlocked: users.isBlocked,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const user = await lockStarter(tx, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (user.isBlocked || user.deletedAt !== null) throw new AppError('ACCOUNT_BLOCKED');
   const payer = payerForProfile(userId, user);
@@ -130,22 +116,9 @@ export async function decideStart(
   const limit = config.charging.maxSessionsPerUser;
   if ((await openSessionCount(tx, userId)) >= limit)
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
-  if (request.rfidTagId && (await tagInUse(tx, request.rfidTagId)))
+  if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
   return { payer, payment };
-}
-
-async function tagInUse(tx: Db, rfidTagId: string) {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.rfidTagId, rfidTagId),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-      ),
-    );
-  return (row?.count ?? 0) > 0;
 }
 
 /** The session's columns of how it is paid (its funds stop). */

@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
 import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
+import { cardHoldMinor } from '@evcharge/domain/payments';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { chargingSessions } from '../../db/schema/charging';
-import { cars } from '../../db/schema/driver';
-import { chargePoints, type ReportedStatus } from '../../db/schema/ocpp';
-import { connectors, stations } from '../../db/schema/stations';
+import type { ReportedStatus } from '../../db/schema/ocpp';
 import type { Deps } from '../../deps';
-import { stationTariffAt } from './repo';
-import { tariffOf } from './cost';
-import { userChargeRow, toCharge } from './charge-view';
-import { recordChargeEvent } from './events';
-import { cardHoldMinor } from '@evcharge/domain/payments';
 import { holdForSession, releaseSessionHold } from '../payments';
-import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 import { isCommandFailure } from './charge-points-port';
+import { userChargeRow } from './charge-row-repo';
+import { toCharge } from './charge-view';
+import { tariffOf } from './cost';
+import { recordChargeEvent } from './events';
+import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
+import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 
 export { paymentFor } from './start-rules';
 
@@ -38,31 +36,6 @@ export type ChargeDeps = Pick<
   | 'issueSessionReceipt'
 >;
 
-/** The place a start goes to: the connector, its station and its charge point. */
-export async function connectorPlace(db: Db, connectorId: string) {
-  const [row] = await db
-    .select({
-      connectorId: connectors.id,
-      number: connectors.number,
-      status: connectors.status,
-      powerW: connectors.powerW,
-      currentType: connectors.currentType,
-      stationId: stations.id,
-      isPrivate: stations.isPrivate,
-      ownerUserId: stations.ownerUserId,
-      schedule: stations.schedule,
-      utcOffsetMinutes: stations.utcOffsetMinutes,
-      chargePointId: chargePoints.id,
-      chargePointConnectedAt: chargePoints.connectedAt,
-      reportedStatuses: chargePoints.reportedStatuses,
-    })
-    .from(connectors)
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
-    .where(eq(connectors.id, connectorId));
-  return row && { ...row, powerKw: row.powerW / 1000 };
-}
-export type ConnectorPlace = NonNullable<Awaited<ReturnType<typeof connectorPlace>>>;
 
 /** OCPP 1.6 has no EmergencyStop error code: charge points say it in info or vendorErrorCode. */
 function isEmergency(report: ReportedStatus | undefined): boolean {
@@ -130,10 +103,7 @@ export function txProfile(capW: number): OCPP16.RemoteStartTransactionRequest['c
 
 async function carOf(db: Db, userId: string, carId: string | null | undefined) {
   if (!carId) return null;
-  const [car] = await db
-    .select({ id: cars.id })
-    .from(cars)
-    .where(and(eq(cars.id, carId), eq(cars.userId, userId)));
+  const car = await findOwnCar(db, userId, carId);
   if (!car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: rule.invalid }] });
   return car.id;
@@ -166,27 +136,23 @@ async function prepareSession(
         currency: values.currency,
         at: new Date(),
       });
-      const [session] = await tx
-        .insert(chargingSessions)
-        .values({
-          userId,
-          ...paymentColumns(decision),
-          connectorId: place.connectorId,
-          tariffId: values.tariffId,
-          currency: values.currency,
-          carId: values.carId,
-          status: 'preparing',
-          limitMode: values.limit.mode,
-          limitValue:
-            values.limit.mode === 'none' || values.limit.mode === 'full'
-              ? null
-              : (values.limit.value ?? null),
-          profile: values.profile,
-          idTag: values.idTag,
-          startDeadlineAt: new Date(Date.now() + config.charging.startTimeoutSeconds * 1000),
-        })
-        .returning();
-      if (!session) throw new Error('session insert returned nothing');
+      const session = await insertSession(tx, {
+        userId,
+        ...paymentColumns(decision),
+        connectorId: place.connectorId,
+        tariffId: values.tariffId,
+        currency: values.currency,
+        carId: values.carId,
+        status: 'preparing',
+        limitMode: values.limit.mode,
+        limitValue:
+          values.limit.mode === 'none' || values.limit.mode === 'full'
+            ? null
+            : (values.limit.value ?? null),
+        profile: values.profile,
+        idTag: values.idTag,
+        startDeadlineAt: new Date(Date.now() + config.charging.startTimeoutSeconds * 1000),
+      });
       return { session, card: decision.payment.card };
     });
   } catch (error) {
@@ -197,16 +163,11 @@ async function prepareSession(
 
 /** Ends a start that did not happen: no energy, no cost, nothing posted. */
 export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reason: string) {
-  const [cancelled] = await deps.db
-    .update(chargingSessions)
-    .set({
-      status: 'cancelled',
-      serverStopReason: reason,
-      stoppedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'preparing')))
-    .returning();
+  const cancelled = await updateSessionFrom(deps.db, sessionId, ['preparing'], {
+    status: 'cancelled',
+    serverStopReason: reason,
+    stoppedAt: new Date(),
+  });
   // A card held for it is let go (the sweep tries again if the acquirer does not answer).
   if (cancelled?.paymentMethod === 'card') await releaseSessionHold(deps, cancelled.id);
   if (cancelled) {

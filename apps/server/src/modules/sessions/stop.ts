@@ -1,31 +1,18 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Charge } from '@evcharge/api/charges/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
-import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
-import { chargePoints } from '../../db/schema/ocpp';
-import { connectors } from '../../db/schema/stations';
-import { runningStatuses, type SessionRow } from './repo';
-import { toCharge, userChargeRow } from './charge-view';
 import { tellServerStop } from '../events';
+import { chargePointOfConnector } from './charge-point-repo';
+import { userChargeRow } from './charge-row-repo';
+import { toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
-import type { ChargeDeps } from './start';
-import { cancelPreparing } from './start';
+import { clearStopRequest, markSessionStop, runningStatuses, type SessionRow } from './repo';
+import { cancelPreparing, type ChargeDeps } from './start';
 import { type CommandFailure, commandFailure, isCommandFailure } from './charge-points-port';
 
 // SPEC §7 PUT /charge/stop, and the stops the server makes itself (limit, full, ghost).
 
 /** Why the server stops a session; the driver's own stop is the OCPP reason Remote. */
 export type ServerStopReason = 'limit' | 'full' | 'ghost' | 'funds';
-
-export async function chargePointOfConnector(db: Db, connectorId: string) {
-  const [row] = await db
-    .select({ id: chargePoints.id })
-    .from(connectors)
-    .innerJoin(chargePoints, eq(chargePoints.stationId, connectors.stationId))
-    .where(eq(connectors.id, connectorId));
-  return row?.id;
-}
 
 const isRunning = (status: SessionRow['status']) =>
   (runningStatuses as readonly string[]).includes(status);
@@ -42,21 +29,11 @@ export async function markStop(
   session: StopTarget,
   reason: ServerStopReason | 'driver',
 ): Promise<SessionRow | undefined> {
-  const [marked] = await deps.db
-    .update(chargingSessions)
-    .set({
-      stopRequestedAt: new Date(),
-      ...(reason === 'driver' ? {} : { serverStopReason: reason }),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(chargingSessions.id, session.id),
-        inArray(chargingSessions.status, [...runningStatuses]),
-        reason === 'driver' ? undefined : isNull(chargingSessions.stopRequestedAt),
-      ),
-    )
-    .returning();
+  const marked = await markSessionStop(
+    deps.db,
+    session.id,
+    reason === 'driver' ? undefined : reason,
+  );
   if (!marked) return undefined;
   if (reason !== 'driver') {
     const kind = reason === 'ghost' ? 'ghostStopped' : 'limitReached';
@@ -74,11 +51,7 @@ export async function sendStop(
   deps: ChargeDeps,
   session: StopTarget,
 ): Promise<'accepted' | CommandFailure | 'rejected'> {
-  const unmark = () =>
-    deps.db
-      .update(chargingSessions)
-      .set({ stopRequestedAt: null })
-      .where(eq(chargingSessions.id, session.id));
+  const unmark = () => clearStopRequest(deps.db, session.id);
   const chargePointId = await chargePointOfConnector(deps.db, session.connectorId);
   try {
     if (!chargePointId) throw commandFailure('offline', '-', 'RemoteStopTransaction');

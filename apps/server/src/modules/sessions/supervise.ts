@@ -1,16 +1,11 @@
 import { sweepIdempotencyKeys } from '../../http/idempotency';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
-import { chargingSessions } from '../../db/schema/charging';
 import { openBalanceSessionsCost, walletBalanceMinor } from '../ledger';
 import { finishSession } from './finish';
-import {
-  findPlacedSession,
-  runningStatuses,
-  type SessionRow,
-} from './repo';
+import { findPlacedSession, runningStatuses, type SessionRow } from './repo';
+import { clearStopRequestsBefore, overdueStartIds, sweepCandidates } from './sweep-repo';
 import { sweepPayments } from '../payments';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
@@ -143,46 +138,10 @@ const STOP_RETRY_MS = 60_000;
  */
 export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, now = new Date()) {
   const { db, config } = deps;
-  const overdue = await db
-    .select({ id: chargingSessions.id })
-    .from(chargingSessions)
-    .where(
-      and(eq(chargingSessions.status, 'preparing'), lt(chargingSessions.startDeadlineAt, now)),
-    );
-  for (const { id } of overdue) await cancelPreparing(deps, id, 'timeout');
-
-  await db
-    .update(chargingSessions)
-    .set({ stopRequestedAt: null })
-    .where(
-      and(
-        inArray(chargingSessions.status, [...runningStatuses]),
-        isNotNull(chargingSessions.stopRequestedAt),
-        lt(chargingSessions.stopRequestedAt, new Date(now.getTime() - STOP_RETRY_MS)),
-      ),
-    );
-
+  for (const id of await overdueStartIds(db, now)) await cancelPreparing(deps, id, 'timeout');
+  await clearStopRequestsBefore(db, new Date(now.getTime() - STOP_RETRY_MS));
   const ghostBefore = new Date(now.getTime() - config.charging.ghostMinutes * 60_000);
-  const candidates = await db
-    .select()
-    .from(chargingSessions)
-    .where(
-      and(
-        inArray(chargingSessions.status, [...runningStatuses]),
-        isNull(chargingSessions.stopRequestedAt),
-        or(
-          and(
-            eq(chargingSessions.limitMode, 'time'),
-            sql`${chargingSessions.startedAt} + ${chargingSessions.limitValue} * interval '1 minute' <= ${now}`,
-          ),
-          lt(
-            sql`coalesce(${chargingSessions.lastEnergyAt}, ${chargingSessions.startedAt})`,
-            ghostBefore,
-          ),
-          and(eq(chargingSessions.limitMode, 'full'), eq(chargingSessions.status, 'suspendedev')),
-        ),
-      ),
-    );
+  const candidates = await sweepCandidates(db, now, ghostBefore);
   for (const session of candidates) {
     const reason =
       session.limitMode === 'full' && session.status === 'suspendedev'
