@@ -39,7 +39,11 @@ import {
   sessionChargePointEvents,
   startSessionSweep,
 } from './modules/sessions';
-import { setConnectorStatus, setStationUnavailable, type ConnectorStatusDeps } from './modules/stations';
+import {
+  setConnectorStatus,
+  setStationUnavailable,
+  type ConnectorStatusDeps,
+} from './modules/stations';
 import { tellFavouriteFree } from './modules/events';
 import { createStationReadModel } from './modules/stations/read-model';
 import { stationRoutes } from './modules/stations/routes';

@@ -29,10 +29,7 @@ export type ChargePoints = {
   /** OCPP 1.6 §5.1 */
   cancelReservation: Command<OCPP16.CancelReservationRequest, OCPP16.CancelReservationResponse>;
   /** OCPP 1.6 §5.2 */
-  changeAvailability: Command<
-    OCPP16.ChangeAvailabilityRequest,
-    OCPP16.ChangeAvailabilityResponse
-  >;
+  changeAvailability: Command<OCPP16.ChangeAvailabilityRequest, OCPP16.ChangeAvailabilityResponse>;
   /** OCPP 1.6 §5.15 */
   sendLocalList: Command<OCPP16.SendLocalListRequest, OCPP16.SendLocalListResponse>;
   /** OCPP 1.6 §5.14 */
@@ -40,10 +37,7 @@ export type ChargePoints = {
   /** OCPP 1.6 §5.18 */
   unlockConnector: Command<OCPP16.UnlockConnectorRequest, OCPP16.UnlockConnectorResponse>;
   /** OCPP 1.6 §5.16 */
-  setChargingProfile: Command<
-    OCPP16.SetChargingProfileRequest,
-    OCPP16.SetChargingProfileResponse
-  >;
+  setChargingProfile: Command<OCPP16.SetChargingProfileRequest, OCPP16.SetChargingProfileResponse>;
   /** OCPP 1.6 §5.5 */
   clearChargingProfile: Command<
     OCPP16.ClearChargingProfileRequest,

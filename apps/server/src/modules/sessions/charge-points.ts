@@ -2,11 +2,7 @@ import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { connectors } from '../../db/schema/stations';
-import {
-  connectorState,
-  connectorsOfStations,
-  ownedChargePoints,
-} from './charge-point-repo';
+import { connectorState, connectorsOfStations, ownedChargePoints } from './charge-point-repo';
 import { isCommandFailure } from './charge-points-port';
 import { isReachable, type ChargeDeps } from './start';
 

@@ -7,12 +7,7 @@ import { captureSession } from '../payments';
 import { costMinor, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
-import {
-  runningStatuses,
-  updateSessionFrom,
-  type PlacedSession,
-  type SessionRow,
-} from './repo';
+import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
 
 /**
  * Issues the receipt of a session that just became final, in the finishing transaction, once
@@ -43,10 +38,8 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps & Pick<
-    Deps,
-    'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config' | 'issueSessionReceipt'
-  >,
+  deps: EventDeps &
+    Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config' | 'issueSessionReceipt'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {

@@ -14,10 +14,7 @@ export {
   type CommandFailure,
 } from './charge-points-port';
 export type { ChargePointSender } from './charge-point-sender';
-export {
-  sessionChargePointEvents,
-  type SessionChargePointEvents,
-} from './charge-point-events';
+export { sessionChargePointEvents, type SessionChargePointEvents } from './charge-point-events';
 
 // Finishing, for the receipts it hands in and the tests that end a session as OCPP would.
 export { finishSession, type IssueSessionReceipt, type SessionEnd } from './finish';

@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
 import { users } from '../../db/schema/users';
 import { createUser } from '../../test/builders';
-import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import {
+  closeSimStations,
+  connectedStation as connectedStationFor,
+} from '../../test/charge-points';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,

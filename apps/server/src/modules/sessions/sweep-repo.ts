@@ -34,11 +34,7 @@ export async function clearStopRequestsBefore(db: Db, before: Date): Promise<voi
  * Running sessions not yet asked to stop that may have to: past a time limit at `now`, with
  * no energy since `ghostBefore`, or charging "until full" and no longer drawing.
  */
-export async function sweepCandidates(
-  db: Db,
-  now: Date,
-  ghostBefore: Date,
-): Promise<SessionRow[]> {
+export async function sweepCandidates(db: Db, now: Date, ghostBefore: Date): Promise<SessionRow[]> {
   return db
     .select()
     .from(chargingSessions)

@@ -45,7 +45,7 @@ type TagDecision =
 
 /**
  * Decides a tag's start at a station inside `run` (a transaction), or refuses it. The idTag of
- * an app start is the app's (start-transaction.ts attaches it); here it starts nothing.
+ * an app start is the app's (transaction-start.ts attaches it); here it starts nothing.
  */
 async function decideTag(
   deps: ChargeDeps,

@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import {
+  closeSimStations,
+  connectedStation as connectedStationFor,
+} from '../../test/charge-points';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,

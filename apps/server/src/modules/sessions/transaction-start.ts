@@ -3,12 +3,7 @@ import type { ChargePointSender } from './charge-point-sender';
 import { recordChargeEvent } from './events';
 import { finishSession } from './finish';
 import { checkIdTag } from './id-tags';
-import {
-  findActiveSession,
-  findConnectorId,
-  updateSessionFrom,
-  type PlacedSession,
-} from './repo';
+import { findActiveSession, findConnectorId, updateSessionFrom, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
 import { startByTag } from './tag-start';
 
@@ -65,10 +60,7 @@ export async function startTransaction(
   const { db } = deps;
   const connectorId = await findConnectorId(db, from.stationId, params.connectorId);
   if (!connectorId) {
-    from.log.warn(
-      { connectorId: params.connectorId },
-      'StartTransaction on an unknown connector',
-    );
+    from.log.warn({ connectorId: params.connectorId }, 'StartTransaction on an unknown connector');
     return refused('Invalid');
   }
   const active = await findActiveSession(db, connectorId);
