@@ -23,20 +23,31 @@ import { opsRoutes } from './modules/ops';
 import { carRoutes } from './modules/cars';
 import { likeRoutes } from './modules/likes';
 import { companyRoutes } from './modules/companies';
-import { createUserEvents, eventRoutes } from './modules/events';
+import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
 import { paymentRoutes } from './modules/payments';
-import { receiptRoutes } from './modules/receipts';
-import { chargeRoutes } from './modules/charges/routes';
-import { CHARGE_EVENTS_CHANNEL, createChargeEventBus } from './modules/charges/event-bus';
-import { startSessionSweep } from './modules/charges/supervise';
+import { issueSessionReceipt, receiptRoutes } from './modules/receipts';
+import {
+  CHARGE_EVENTS_CHANNEL,
+  chargeRoutes,
+  createChargeEventBus,
+  sessionChargePointEvents,
+  startSessionSweep,
+} from './modules/sessions';
 import { personRoutes } from './modules/persons';
-import { createStationReadModel, stationRoutes } from './modules/stations';
+import {
+  createStationReadModel,
+  setConnectorStatus,
+  setStationUnavailable,
+  stationRoutes,
+  type ConnectorStatusDeps,
+} from './modules/stations';
 import { userRoutes } from './modules/users';
 import { createConnections } from './ocpp/connections';
 import { createCommandRelay } from './ocpp/command-relay';
 import { createChargePointGateway } from './ocpp/gateway';
+import type { OcppDeps } from './ocpp/context';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
@@ -121,6 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   const acquirer = await createAcquirer(app, { db, config, notify: options.acquirerNotify });
+  const gateway = createChargePointGateway({
+    db,
+    metrics,
+    connections: ocppConnections,
+    callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
+  });
   const deps: Deps = {
     db,
     config,
@@ -129,14 +146,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     phoneMessenger: options.phoneMessenger ?? outboxPhoneMessenger(db),
     metrics,
     stationReadModel: await createStationReadModel(db),
-    chargePoints: createChargePointGateway({
-      db,
-      metrics,
-      connections: ocppConnections,
-      callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
-    }),
+    chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
+    issueSessionReceipt,
     now,
     chargeEvents: createChargeEventBus(
       options.listen
@@ -155,10 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const relay = await createCommandRelay({
       db,
       listen: options.listen,
-      runLocal: deps.chargePoints.runLocal,
+      runLocal: gateway.runLocal,
       onError: (error) => app.log.warn({ err: error }, 'relayed OCPP command failed'),
     });
-    deps.chargePoints.attachRelay(relay);
+    gateway.attachRelay(relay);
     app.addHook('onClose', async () => {
       await relay.close();
       await unlisten();
@@ -166,11 +179,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
-  app.decorate('chargePoints', deps.chargePoints);
+  app.decorate('chargePoints', gateway);
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   registerMetrics(app, deps.metrics);
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
-  registerOcppServer(app, deps, ocppConnections, deps.chargePoints);
+  // Valid messages go on to the sessions (transactions) and stations (connector statuses).
+  const connectorStatuses: ConnectorStatusDeps = {
+    db,
+    stationReadModel: deps.stationReadModel,
+    // A favourite became free: its likers hear of it in the background of the OCPP message.
+    whenStationFreed: (stationId, at) =>
+      deps.userEvents.inBackground(() => tellFavouriteFree(deps, stationId, at)),
+  };
+  const ocppDeps: OcppDeps = {
+    db,
+    config,
+    metrics,
+    events: {
+      ...sessionChargePointEvents(deps),
+      connectorStatus: (stationId, number, status, at) =>
+        setConnectorStatus(connectorStatuses, stationId, number, status, at),
+      stationUnavailable: (stationId, at) =>
+        setStationUnavailable(connectorStatuses, stationId, at),
+    },
+  };
+  registerOcppServer(app, ocppDeps, ocppConnections, gateway);
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.

@@ -87,7 +87,7 @@ const envSchema = z
     OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     OCPP_HEARTBEAT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-    // Charging (modules/charges): a start the car does not take up in time is cancelled; a
+    // Charging (modules/sessions): a start the car does not take up in time is cancelled; a
     // session with no energy flowing for the ghost minutes is stopped; the sweep checks both,
     // and time limits, this often.
     CHARGE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),

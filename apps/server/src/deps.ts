@@ -5,10 +5,9 @@ import type { Mailer } from './mail/mailer';
 import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
-import type { ChargeEventBus } from './modules/charges/event-bus';
+import type { ChargeEventBus, ChargePoints, IssueSessionReceipt } from './modules/sessions';
 import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
-import type { ChargePointGateway } from './ocpp/gateway';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
 export type Deps = {
@@ -21,8 +20,8 @@ export type Deps = {
   metrics: Metrics;
   /** Stations in memory for lists and the map; call its refresh after changing a station. */
   stationReadModel: StationReadModel;
-  /** Commands to charge points (RemoteStartTransaction …) over their OCPP sockets. */
-  chargePoints: ChargePointGateway;
+  /** Commands to charge points (RemoteStartTransaction …); the OCPP gateway implements it. */
+  chargePoints: ChargePoints;
   /** Wakes drivers' long polls when their sessions have news. */
   chargeEvents: ChargeEventBus;
   /** The driver's notifications (GET /events), recorded once and pushed to their devices. */
@@ -31,4 +30,6 @@ export type Deps = {
   now: () => Date;
   /** Cards and payments (ACQUIRER; the sandbox by default). */
   acquirer: Acquirer;
+  /** The receipt of a session that became final (modules/receipts, in its transaction). */
+  issueSessionReceipt: IssueSessionReceipt;
 };

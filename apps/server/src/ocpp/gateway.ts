@@ -6,9 +6,10 @@ import type { Connections } from './connections';
 import { RelayedCommandError, type CommandRelay, type LocalRun } from './command-relay';
 import { recordHeartbeatInterval } from './repo';
 
-// Commands from the central system to a charge point (OCPP 1.6 §5). The charging API calls
-// these through `app.chargePoints`; a charge point's socket lives on one instance only
-// (DESIGN.md Scale-out: commands for another instance's socket will travel over the bus).
+// Commands from the central system to a charge point (OCPP 1.6 §5). The gateway implements
+// the sessions module's ChargePoints port (app.ts hands it in as `deps.chargePoints`); a charge
+// point's socket lives on one instance only (DESIGN.md Scale-out: commands for another
+// instance's socket travel over the command relay).
 
 /** The commands we send, with their request and answer types. */
 export type Commands = {
@@ -20,7 +21,10 @@ export type Commands = {
     OCPP16.RemoteStopTransactionRequest,
     OCPP16.RemoteStopTransactionResponse,
   ];
+  ReserveNow: [OCPP16.ReserveNowRequest, OCPP16.ReserveNowResponse];
+  CancelReservation: [OCPP16.CancelReservationRequest, OCPP16.CancelReservationResponse];
   ChangeAvailability: [OCPP16.ChangeAvailabilityRequest, OCPP16.ChangeAvailabilityResponse];
+  SendLocalList: [OCPP16.SendLocalListRequest, OCPP16.SendLocalListResponse];
   UnlockConnector: [OCPP16.UnlockConnectorRequest, OCPP16.UnlockConnectorResponse];
   Reset: [OCPP16.ResetRequest, OCPP16.ResetResponse];
   TriggerMessage: [OCPP16.TriggerMessageRequest, OCPP16.TriggerMessageResponse];
@@ -76,7 +80,10 @@ export type ChargePointGateway = {
   send: Send;
   remoteStartTransaction: Helper<'RemoteStartTransaction'>;
   remoteStopTransaction: Helper<'RemoteStopTransaction'>;
+  reserveNow: Helper<'ReserveNow'>;
+  cancelReservation: Helper<'CancelReservation'>;
   changeAvailability: Helper<'ChangeAvailability'>;
+  sendLocalList: Helper<'SendLocalList'>;
   unlockConnector: Helper<'UnlockConnector'>;
   reset: Helper<'Reset'>;
   triggerMessage: Helper<'TriggerMessage'>;
@@ -198,7 +205,10 @@ export function createChargePointGateway(deps: {
     send,
     remoteStartTransaction: helper('RemoteStartTransaction'),
     remoteStopTransaction: helper('RemoteStopTransaction'),
+    reserveNow: helper('ReserveNow'),
+    cancelReservation: helper('CancelReservation'),
     changeAvailability: helper('ChangeAvailability'),
+    sendLocalList: helper('SendLocalList'),
     unlockConnector: helper('UnlockConnector'),
     reset: helper('Reset'),
     triggerMessage: helper('TriggerMessage'),

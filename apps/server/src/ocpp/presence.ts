@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fromOcppStatus, isOcppChargePointStatus } from '@evcharge/domain/connector-status';
+import type { ReportedStatus } from '../db/schema/ocpp';
 import type { Connections, ChargePointConnection } from './connections';
-import { restoreReportedStatuses, setStationUnavailable } from './connector-status';
 import type { OcppDeps } from './context';
 import {
   findChargePoint,
@@ -12,6 +13,23 @@ import {
 
 // Whether a charge point is there: a closed socket or missed heartbeats make it
 // offline, and its connectors show 'unavailable' until it is back.
+
+/**
+ * Back online: each connector shows what the charge point last reported, until it reports
+ * again (we ask it to with TriggerMessage). Connector 0 is the charge point itself.
+ */
+async function restoreReportedStatuses(
+  deps: OcppDeps,
+  stationId: string,
+  reported: Record<string, ReportedStatus>,
+  at: Date,
+): Promise<void> {
+  for (const [key, entry] of Object.entries(reported)) {
+    const number = Number(key);
+    if (number < 1 || !isOcppChargePointStatus(entry.status)) continue;
+    await deps.events.connectorStatus(stationId, number, fromOcppStatus(entry.status).status, at);
+  }
+}
 
 /** A socket opened. Returns whether it was offline before, so the caller can ask for statuses. */
 export async function chargePointConnected(
@@ -38,7 +56,7 @@ export async function chargePointDisconnected(
   gone: { chargePointId: string; stationId: string; connectedAt: Date },
 ) {
   if (await recordDisconnected(deps.db, gone.chargePointId, gone.connectedAt)) {
-    await setStationUnavailable(deps, gone.stationId, new Date());
+    await deps.events.stationUnavailable(gone.stationId, new Date());
   }
 }
 

@@ -2,7 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chargePoints } from '../db/schema/ocpp';
 import { connectors, stations } from '../db/schema/stations';
-import { hashPassword } from '../modules/auth';
+import { hashChargePointPassword } from './credentials';
 
 /** OCPP 1.6 chargePointId: CiString of up to 48 printable characters; ours stay URL-safe. */
 export const chargePointIdPattern = /^[A-Za-z0-9._:-]{1,48}$/;
@@ -60,7 +60,7 @@ export async function registerChargePoint(db: Db, input: Registration): Promise<
       `Station ${station.code} already has the charge point ${holder.id} (--replace removes it)`,
     );
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashChargePointPassword(input.password);
   if (holder && holder.id !== input.id)
     await db.delete(chargePoints).where(eq(chargePoints.id, holder.id));
   const [row] = await db

@@ -3,9 +3,10 @@ import type { Deps } from '../deps';
 import { outboxMailer } from '../mail/mailer';
 import { outboxPhoneMessenger } from '../mail/phone-messenger';
 import { createMetrics } from '../metrics';
-import { createChargeEventBus } from '../modules/charges/event-bus';
+import { createChargeEventBus } from '../modules/sessions';
 import { createUserEvents } from '../modules/events';
 import { createPushSender, resolveVapid } from '../modules/push';
+import { issueSessionReceipt } from '../modules/receipts';
 import { createStationReadModel } from '../modules/stations';
 import { createConnections } from '../ocpp/connections';
 import { createChargePointGateway } from '../ocpp/gateway';
@@ -65,6 +66,7 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
     acquirer: sandbox,
+    issueSessionReceipt,
     sandbox,
   };
 }

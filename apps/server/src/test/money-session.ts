@@ -4,8 +4,8 @@ import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import { chargingSessions } from '../db/schema/charging';
-import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/charges/payer';
-import { cancelPreparing } from '../modules/charges/start';
+import { lockUser, openBalanceSessionsCost, walletBalanceMinor } from '../modules/ledger';
+import { cancelPreparing } from '../modules/sessions';
 import {
   captureSession,
   defaultCard,
@@ -13,13 +13,12 @@ import {
   releaseSessionHold,
   sessionPaymentOf,
 } from '../modules/payments';
-import { finishSession } from '../ocpp/transactions/finish-session';
-import { findPlacedSession } from '../ocpp/transactions/session-repo';
+import { finishSession, findPlacedSession } from '../modules/sessions';
 import type { MoneyDeps } from './money-deps';
 import { allDone } from './money-model';
 
 // One charging session's money, without a charge point: the start as PUT /charge decides how
-// it is paid (modules/charges/start.ts), the card's hold, and its end as finishSession posts
+// it is paid (modules/sessions/start.ts), the card's hold, and its end as finishSession posts
 // it, each step through the real functions and some of them twice at once (a repeated
 // StopTransaction, the sweep's capture beside finishSession's, a double cancel).
 

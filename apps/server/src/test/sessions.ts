@@ -31,7 +31,7 @@ export const perKwh = (energyWh: number) => Math.floor((energyWh * PER_KWH_MINOR
 
 /**
  * A driver with an active RFID tag and `balanceMinor` on the wallet (1,000.00 by default): a
- * tag starts only as the app would (modules/charges/start-rules.ts).
+ * tag starts only as the app would (modules/sessions/start-rules.ts).
  */
 export async function driverWithTag(
   server: TestServer,

@@ -4,7 +4,7 @@ import type { User } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
-import { walletBalanceMinor } from '../charges/payer';
+import { walletBalanceMinor } from '../ledger';
 import { userView } from '../users';
 import { memberships, setProfile, type Membership } from './repo';
 

@@ -10,7 +10,7 @@ import { driver, start } from '../../test/charging';
 import { addCompany } from '../../test/companies';
 import { withTestServer, withSimStations } from '../../test/hooks';
 import { insertSessionTariff, MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
-import { walletBalanceMinor } from '../charges/payer';
+import { walletBalanceMinor } from '../ledger';
 
 // SPEC §6 multi-account: the payer of a session is fixed when it starts
 // (charging_sessions.payer_company_id), so switching the profile while it runs moves nothing;

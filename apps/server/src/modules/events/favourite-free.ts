@@ -7,7 +7,8 @@ import type { Deps } from '../../deps';
 
 // A connector of a station with no free connector became free: the drivers who like the
 // station hear of it (issue: push token and events). Runs after the status is in the database
-// and the read model, in the background of the OCPP message (ocpp/connector-status.ts).
+// and the read model, in the background of the OCPP message (stations/connector-status.ts,
+// whenStationFreed in app.ts).
 
 /** A driver who just left the connector (or charges there) needs no news of it. */
 const RECENT_SESSION_MS = 10 * 60_000;

@@ -1,3 +1,4 @@
+// What other modules may use of events (STYLE.md: one public entry file per module).
 export { eventRoutes } from './routes';
 export { createUserEvents, type UserEvents } from './user-events';
 export { tellFavouriteFree } from './favourite-free';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { chargingSessions } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
-import type { SessionRow } from '../../ocpp/transactions/session-repo';
 import type { TariffWithIdle } from '../stations';
 import type { EventData } from './service';
 
@@ -13,7 +13,7 @@ import type { EventData } from './service';
 export type SessionEventDeps = Pick<Deps, 'db' | 'userEvents'>;
 
 type Session = Pick<
-  SessionRow,
+  typeof chargingSessions.$inferSelect,
   | 'id'
   | 'userId'
   | 'transactionId'

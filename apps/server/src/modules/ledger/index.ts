@@ -1,2 +1,10 @@
+// What other modules may use of the ledger (STYLE.md: one public entry file per module).
+export { payerForProfile, payerOf, type Payer } from './payer';
+export {
+  lockUser,
+  openBalanceSessionsCost,
+  openSessionCount,
+  walletBalanceMinor,
+} from './payer-repo';
 export { postTransaction, type Posting } from './service';
 export { userWalletBalanceMinor } from './repo';

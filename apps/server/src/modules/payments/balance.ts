@@ -1,6 +1,6 @@
 import { maxTopUpMinor } from '@evcharge/domain/payments';
 import type { UserRow } from '../../plugins/auth';
-import { payerForProfile, walletBalanceMinor } from '../charges/payer';
+import { payerForProfile, walletBalanceMinor } from '../ledger';
 import type { PaymentDeps } from './operations';
 import { refundableMinor } from './refund-plan';
 

@@ -1,7 +1,7 @@
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { UserRow } from '../../plugins/auth';
-import { lockUser } from '../charges/payer';
+import { lockUser } from '../ledger';
 import { requireConfirmedPhone } from '../phone';
 import { cardOfUser, deleteCard, firstLinkedCard, listCards, updateCard } from './card-repo';
 import { cardView, makeDefault } from './card-store';

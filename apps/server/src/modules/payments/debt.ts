@@ -1,7 +1,7 @@
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { UserRow } from '../../plugins/auth';
-import { lockUser, walletBalanceMinor } from '../charges/payer';
+import { lockUser, walletBalanceMinor } from '../ledger';
 import { requireConfirmedPhone } from '../phone';
 import { createOperation, type PaymentDeps } from './operations';
 import { pay, payingCard, type Origin } from './pay';

@@ -24,7 +24,7 @@ import {
   expectWalletAccounted,
 } from '../../test/money-invariants';
 import { insertTestStations, insertTestTariff } from '../../test/station-builders';
-import { walletBalanceMinor } from '../charges/payer';
+import { walletBalanceMinor } from '../ledger';
 import { defaultCard } from './card-repo';
 import { startBinding } from './cards';
 import { operationOf } from './repo';

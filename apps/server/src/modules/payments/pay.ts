@@ -2,7 +2,7 @@ import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { UserRow } from '../../plugins/auth';
-import { payerForProfile } from '../charges/payer';
+import { payerForProfile } from '../ledger';
 import { cardOfUser } from './card-repo';
 import { askAcquirer, declineError, paymentResult, type PaymentDeps } from './operations';
 import type { Operation } from './repo';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../plugins/auth';
-import { openBalanceSessionsCost } from '../charges/payer';
+import { openBalanceSessionsCost } from '../ledger';
 import type { PaymentDeps } from './operations';
 import { openRefundTotals, refundableTopUps } from './repo';
 

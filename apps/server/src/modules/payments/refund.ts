@@ -2,7 +2,7 @@ import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { UserRow } from '../../plugins/auth';
-import { lockUser, walletBalanceMinor } from '../charges/payer';
+import { lockUser, walletBalanceMinor } from '../ledger';
 import { askAcquirer, createOperation, paymentResult, type PaymentDeps } from './operations';
 import { personalOnly } from './pay';
 import { takeForRefund } from './postings';

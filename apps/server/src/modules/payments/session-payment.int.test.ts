@@ -23,8 +23,7 @@ import {
 import { insertSessionTariff, perKwh, sessionOf, testCar } from '../../test/sessions';
 import { chargeUntilStopRequested, chargingNow, leave } from '../../test/sim-sessions';
 import { insertTestTariff } from '../../test/station-builders';
-import { walletBalanceMinor } from '../charges/payer';
-import { postTransaction } from '../ledger';
+import { postTransaction, walletBalanceMinor } from '../ledger';
 
 // Sessions paid by card against the simulator over loopback and the sandbox
 // acquirer: with the balance short, the start holds cardHoldMinor on the default card; the

@@ -17,8 +17,7 @@ import {
 import type { UserRow } from '../../plugins/auth';
 import type { Acquirer } from '../../payments/acquirer';
 import { verifyPassword } from '../auth';
-import { lockUser, openSessionCount } from '../charges/payer';
-import { userWalletBalanceMinor } from '../ledger';
+import { lockUser, openSessionCount, userWalletBalanceMinor } from '../ledger';
 
 /** Records the acceptance of the brand's current privacy policy (only that version). */
 export async function acceptPolicy(

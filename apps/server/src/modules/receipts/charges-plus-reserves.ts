@@ -5,7 +5,7 @@ import type { listChargesPlusReserves } from '@evcharge/api/payments/receipts';
 import type { Db } from '../../db/client';
 import { chargingSessions, reservations } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
-import { chargeRowsByIds, toCharge } from '../charges/charge-view';
+import { chargeRowsByIds, toCharge } from '../sessions';
 import { receiptIdsFor } from './repo';
 
 // SPEC §7 GET /v2/charges_plus_reserves: the driver's sessions and reservations in one list,

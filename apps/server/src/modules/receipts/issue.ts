@@ -10,10 +10,8 @@ import {
   type ReceiptKind,
   type ReceiptPayment,
 } from '../../db/schema/money';
-import { costBreakdown } from '../../ocpp/transactions/session-cost';
-import { findPlacedSession, sessionSamples } from '../../ocpp/transactions/session-repo';
+import { costBreakdown, costFactsAt, findPlacedSession, sessionSamples } from '../sessions';
 import { loadTariffs } from '../stations';
-import { costFactsAt } from '../charges/charge-view';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 

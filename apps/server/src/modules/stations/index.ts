@@ -1,3 +1,9 @@
+// What other modules may use of stations (STYLE.md: one public entry file per module).
+export {
+  setConnectorStatus,
+  setStationUnavailable,
+  type ConnectorStatusDeps,
+} from './connector-status';
 export { stationRoutes } from './routes';
 export { createStationReadModel, type StationReadModel } from './read-model';
 export { summaryOf } from './station-view';

@@ -1,21 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { fromOcppStatus } from '@evcharge/domain/connector-status';
-import type { ActionHandler, CallContext } from '../context';
-import { recordChargeEvent } from '../../modules/charges/events';
-import { stopWhenFull } from '../../modules/charges/supervise';
-import { setConnectorStatus } from '../connector-status';
+import type { ActionHandler } from '../context';
 import { recordReportedStatus } from '../repo';
-import { finishSession } from '../transactions/finish-session';
-import { findActiveSession, updateSessionFrom } from '../transactions/session-repo';
-
-type Status = OCPP16.StatusNotificationRequest['status'];
-
-// While a transaction runs, the connector's status is the session's too (charging screen).
-const sessionStatusOf: Partial<Record<Status, 'charging' | 'suspendedev' | 'suspendedevse'>> = {
-  Charging: 'charging',
-  SuspendedEV: 'suspendedev',
-  SuspendedEVSE: 'suspendedevse',
-};
 
 /** The status time: the charge point's own (OCPP 1.6 §4.9), else when it reached us. */
 function reportedTime(timestamp: string | undefined, now: Date): Date {
@@ -23,39 +9,9 @@ function reportedTime(timestamp: string | undefined, now: Date): Date {
   return Number.isNaN(at.getTime()) ? now : at;
 }
 
-async function followSession(ctx: CallContext, connectorId: string, status: Status, at: Date) {
-  const { db } = ctx.deps;
-  const session = await findActiveSession(db, connectorId);
-  if (!session) return;
-  const sessionStatus = sessionStatusOf[status];
-  if (sessionStatus && session.status !== sessionStatus && session.startedAt) {
-    const changed = await updateSessionFrom(
-      db,
-      session.id,
-      ['charging', 'suspendedev', 'suspendedevse'],
-      { status: sessionStatus },
-    );
-    if (changed) {
-      await recordChargeEvent(ctx.deps, changed, 'status');
-      // SPEC §4 "until fully charged": done when the car stops drawing.
-      if (changed.status === 'suspendedev')
-        await stopWhenFull(ctx.deps, changed, ctx.connection.log);
-    }
-  }
-  // The car left a parked session: parking ends now and the session is final.
-  if (status === 'Available' && session.status === 'parking') {
-    await finishSession(ctx.deps, session, {
-      chargingEndedAt: session.parkingStartedAt ?? at,
-      energyWh: session.energyWh,
-      meterStopWh: session.meterStopWh,
-      stopReason: session.stopReason ?? 'Local',
-      parkingEndedAt: at,
-    });
-  }
-}
-
 /**
- * OCPP 1.6 §4.9: the connector's status reaches the database and then the map (read model).
+ * OCPP 1.6 §4.9: the connector's status reaches the database and then the map (read model),
+ * and the session on it follows.
  * connectorId 0 is the charge point itself: kept with the other reports, it changes no
  * connector (the station's connectors each report their own status).
  */
@@ -83,8 +39,7 @@ export const statusNotification: ActionHandler<
     );
   }
   if (params.connectorId === 0) return {};
-  const connectorId = await setConnectorStatus(
-    deps,
+  const connectorId = await deps.events.connectorStatus(
     connection.stationId,
     params.connectorId,
     fromOcppStatus(params.status).status,
@@ -97,6 +52,6 @@ export const statusNotification: ActionHandler<
     );
     return {};
   }
-  await followSession(ctx, connectorId, params.status, at);
+  await deps.events.sessionConnectorStatus(connection, connectorId, params.status, at);
   return {};
 };

@@ -1,67 +1,8 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ActionHandler } from '../context';
-import { recordChargeEvent } from '../../modules/charges/events';
-import { tellParkingStarted } from '../../modules/events';
-import { finishSession } from '../transactions/finish-session';
-import { costMinor, tariffOf } from '../transactions/session-cost';
-import {
-  findStationSession,
-  insertSamples,
-  runningStatuses,
-  updateSessionFrom,
-} from '../transactions/session-repo';
 
-type Answer = OCPP16.StopTransactionResponse;
-type StopReason = NonNullable<OCPP16.StopTransactionRequest['reason']>;
-
-// The driver (or we, remotely) ended charging and the car is most likely still plugged in:
-// parking time starts (SPEC §9). Other reasons end the session where it stands.
-const parkingReasons: readonly StopReason[] = ['Local', 'Remote'];
-
-/**
- * OCPP 1.6 §4.10. Idempotent (STACK.md: charge points may send it twice): only a running
- * session changes, so a repeat, or a stop for a transaction we refused, changes nothing and
- * is still answered Accepted.
- */
-export const stopTransaction: ActionHandler<OCPP16.StopTransactionRequest, Answer> = async (
-  { deps, connection },
-  params,
-) => {
-  const answer: Answer = { idTagInfo: { status: 'Accepted' } };
-  const session = await findStationSession(deps.db, connection.stationId, params.transactionId);
-  if (!session || !(runningStatuses as readonly string[]).includes(session.status)) return answer;
-
-  const stoppedAt = new Date(params.timestamp);
-  const reason: StopReason = params.reason ?? 'Local';
-  const meterStart = session.meterStartWh ?? params.meterStop;
-  const energyWh = Math.max(session.energyWh, params.meterStop - meterStart);
-  await insertSamples(deps.db, [{ sessionId: session.id, at: stoppedAt, energyWh, powerW: 0 }]);
-  const end = {
-    chargingEndedAt: stoppedAt,
-    energyWh,
-    meterStopWh: params.meterStop,
-    stopReason: reason,
-  };
-
-  if (!parkingReasons.includes(reason)) {
-    await finishSession(deps, session, end);
-    return answer;
-  }
-  const tariff = await tariffOf(deps.db, session.tariffId);
-  const parked = await updateSessionFrom(deps.db, session.id, runningStatuses, {
-    status: 'parking',
-    energyWh,
-    meterStopWh: params.meterStop,
-    powerW: 0,
-    parkingStartedAt: stoppedAt,
-    stopReason: reason,
-    costMinor: costMinor(tariff, session, end),
-    stopRequestedAt: null,
-  });
-  if (parked) {
-    await recordChargeEvent(deps, parked, 'parking', { reason });
-    await tellParkingStarted(deps, parked, tariff);
-  }
-  connection.log.info({ transactionId: session.transactionId, reason }, 'charging ended, parking');
-  return answer;
-};
+// OCPP 1.6 §4.10: the sessions module ends charging (parking or final) and answers.
+export const stopTransaction: ActionHandler<
+  OCPP16.StopTransactionRequest,
+  OCPP16.StopTransactionResponse
+> = async ({ deps, connection }, params) => deps.events.stopTransaction(connection, params);

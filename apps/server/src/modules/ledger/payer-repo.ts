@@ -1,0 +1,75 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Currency } from '@evcharge/domain/currency';
+import type { Db } from '../../db/client';
+import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
+import { ledgerAccounts, ledgerPostings } from '../../db/schema/money';
+import { users } from '../../db/schema/users';
+import type { Payer } from './payer';
+
+// A payer's wallet and what holds against it: its balance, the driver's lock for money
+// checks under concurrency, and the open sessions that will still cost. A negative wallet is
+// debt (SPEC §8 'Unpaid orders or debt block continuing').
+
+/** The sum of a payer's postings in a currency; 0 before the first. */
+export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
+  const owner =
+    payer.kind === 'user_wallet'
+      ? eq(ledgerAccounts.userId, payer.userId)
+      : eq(ledgerAccounts.companyId, payer.companyId);
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${ledgerPostings.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(and(eq(ledgerAccounts.kind, payer.kind), owner, eq(ledgerAccounts.currency, currency)));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Locks the driver's row until the transaction ends: starts of one driver run one after
+ * another, so the simultaneous-sessions limit and the balance check hold under concurrency.
+ */
+export async function lockUser(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      accountType: users.accountType,
+      activeCompanyId: users.activeCompanyId,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+export async function openSessionCount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** What the driver's open sessions paid from the balance cost so far (less one, if named). */
+export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSessionId?: string) {
+  const [row] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
+    })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        eq(chargingSessions.paymentMethod, 'balance'),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+        exceptSessionId ? ne(chargingSessions.id, exceptSessionId) : undefined,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,95 @@
+import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { SessionCost } from '@evcharge/domain/tariff';
+import type { Db } from '../../db/client';
+import type { ChargeRow } from './charge-row-repo';
+import { costBreakdown, tariffOf, type CostFacts } from './cost';
+import type { SessionRow } from './repo';
+import { remainingMinutes } from './remaining';
+
+// A session as the charging screens see it (SPEC §3 Charge/session), with live figures for
+// one that is still open: duration and parking so far, the parking fee so far.
+
+const seconds = (from: Date, to: Date) =>
+  Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+/** When energy stopped flowing: a parked session keeps it in parkingStartedAt. */
+export function chargingEndOf(session: SessionRow): Date | null {
+  if (session.parkingStartedAt) return session.parkingStartedAt;
+  return session.status === 'success' || session.status === 'cancelled' ? session.stoppedAt : null;
+}
+
+/** The facts the tariff math needs for a session as it stands at `now`. */
+export function costFactsAt(session: SessionRow, now: Date): CostFacts {
+  const chargingEnd = chargingEndOf(session) ?? now;
+  const isParking = session.parkingStartedAt !== null;
+  return {
+    chargingEndedAt: chargingEnd,
+    energyWh: session.energyWh,
+    ...(isParking ? { parkingEndedAt: session.stoppedAt ?? now } : {}),
+  };
+}
+
+export async function chargeCost(
+  db: Db,
+  row: ChargeRow,
+  now: Date,
+  readings?: CostFacts['readings'],
+): Promise<{ tariff: Awaited<ReturnType<typeof tariffOf>>; cost: SessionCost }> {
+  const tariff = await tariffOf(db, row.session.tariffId);
+  const session = { ...row.session, utcOffsetMinutes: row.station.utcOffsetMinutes };
+  const facts = costFactsAt(row.session, now);
+  return { tariff, cost: costBreakdown(tariff, session, { ...facts, readings }) };
+}
+
+/** The session for the API at `now`. */
+export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promise<Charge> {
+  const { session } = row;
+  const { tariff, cost } = await chargeCost(db, row, now);
+  const isOpen = session.status !== 'success' && session.status !== 'cancelled';
+  const startedAt = session.startedAt;
+  const chargingEnd = chargingEndOf(session);
+  const parkingCost = cost.items
+    .filter((item) => item.kind === 'parking')
+    .reduce((sum, item) => sum + item.amountMinor, 0);
+  const durationSeconds = startedAt ? seconds(startedAt, chargingEnd ?? now) : 0;
+  // A finished session's cost is the one the ledger took; an open one's is the live figure.
+  const costMinor = session.status === 'parking' ? cost.totalMinor : session.costMinor;
+  return {
+    transactionId: session.transactionId,
+    status: session.status,
+    station: row.station,
+    connector: row.connector,
+    limit: { mode: session.limitMode, value: session.limitValue },
+    profile: session.profile,
+    carId: session.carId,
+    energyWh: session.energyWh,
+    powerW: isOpen && session.status !== 'parking' ? session.powerW : null,
+    socPercent: session.socPercent,
+    costMinor,
+    currency: session.currency,
+    createdAt: session.createdAt.toISOString(),
+    startedAt: startedAt?.toISOString() ?? null,
+    chargingEndedAt: chargingEnd?.toISOString() ?? null,
+    stoppedAt: session.stoppedAt?.toISOString() ?? null,
+    parkingStartedAt: session.parkingStartedAt?.toISOString() ?? null,
+    durationSeconds,
+    parkingSeconds: session.parkingStartedAt
+      ? seconds(session.parkingStartedAt, session.stoppedAt ?? now)
+      : 0,
+    remainingMinutes: isOpen
+      ? remainingMinutes(session, {
+          elapsedSeconds: durationSeconds,
+          batteryKwh: row.car?.batteryKwh ?? null,
+        })
+      : null,
+    freeIdleMinutes: tariff.freeIdleMinutes,
+    parkingPerMinuteMinor: tariff.tariff.parkingPerMinuteMinor,
+    parkingCostMinor: parkingCost,
+    stopReason: session.serverStopReason ?? session.stopReason,
+    isUserClosed: session.isUserClosed,
+  };
+}
+
+export async function toCharges(db: Db, rows: readonly ChargeRow[], now = new Date()) {
+  return Promise.all(rows.map((row) => toCharge(db, row, now)));
+}

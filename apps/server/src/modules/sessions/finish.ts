@@ -1,0 +1,97 @@
+import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
+import { tellSessionEnded } from '../events';
+import { payerOf, postTransaction } from '../ledger';
+import { captureSession } from '../payments';
+import { costMinor, tariffOf } from './cost';
+import { recordChargeEvent, type EventDeps } from './events';
+import { sessionSamples } from './meter-repo';
+import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
+
+/**
+ * Issues the receipt of a session that just became final, in the finishing transaction, once
+ * (the receipts module; app.ts hands it in so that sessions need not import receipts).
+ */
+export type IssueSessionReceipt = (tx: Db, brand: Brand, sessionId: string) => Promise<unknown>;
+
+export type SessionEnd = {
+  /** When energy stopped flowing (StopTransaction's timestamp). */
+  chargingEndedAt: Date;
+  energyWh: number;
+  meterStopWh: number | null;
+  stopReason: string;
+  /** For a session that parked: when the car left (the connector became Available). */
+  parkingEndedAt?: Date;
+};
+
+const finishableStatuses = [...runningStatuses, 'parking'] as const;
+
+/**
+ * Ends a session for good: the exact cost over every stored reading, status `success`. The one
+ * place a session becomes final, so it is where the money moves, in the same transaction:
+ * the cost leaves the payer's wallet for revenue (DESIGN.md: a double-entry ledger). What
+ * the wallet does not cover leaves it negative: that is the driver's debt, which blocks the
+ * next start until paid. The receipt is issued in the same transaction; a session paid by
+ * card then has its cost captured from the card's hold, which puts it back on the wallet. Returns undefined when the session had already ended: a repeated
+ * StopTransaction changes nothing and posts nothing (and the ledger's unique reference
+ * would refuse a second posting anyway).
+ */
+export async function finishSession(
+  deps: EventDeps &
+    Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config' | 'issueSessionReceipt'>,
+  session: PlacedSession,
+  end: SessionEnd,
+): Promise<SessionRow | undefined> {
+  // Before the transaction: on PGlite a query on deps.db inside it would wait forever.
+  const tariff = await tariffOf(deps.db, session.tariffId);
+  const done = await deps.db.transaction(async (tx) => {
+    const readings = await sessionSamples(tx, session.id);
+    const cost = costMinor(tariff, session, {
+      chargingEndedAt: end.chargingEndedAt,
+      energyWh: end.energyWh,
+      readings,
+      parkingEndedAt: end.parkingEndedAt,
+    });
+    const isParked = session.status === 'parking';
+    const finished = await updateSessionFrom(tx, session.id, finishableStatuses, {
+      status: 'success',
+      energyWh: end.energyWh,
+      meterStopWh: end.meterStopWh,
+      powerW: 0,
+      costMinor: cost,
+      // A parked session keeps its charging end and gets the time the car left.
+      stoppedAt: end.parkingEndedAt ?? end.chargingEndedAt,
+      parkingStartedAt: isParked ? session.parkingStartedAt : null,
+      stopReason: isParked ? session.stopReason : end.stopReason,
+      stopRequestedAt: null,
+    });
+    if (finished && cost > 0) {
+      await postTransaction(tx, {
+        kind: 'charge_payment',
+        reference: session.id,
+        description: `Charging session ${session.transactionId}`,
+        currency: session.currency,
+        postings: [
+          { owner: payerOf(session), amountMinor: -cost },
+          { owner: { kind: 'revenue' }, amountMinor: cost },
+        ],
+      });
+      await deps.issueSessionReceipt(tx, deps.brand, session.id);
+    }
+    return finished;
+  });
+  if (!done) return undefined;
+  // Paid by card: the cost comes from the hold now (the sweep tries again if this fails).
+  if (done.paymentMethod === 'card') {
+    await captureSession(deps, done.id, done.costMinor).catch(() => undefined);
+  }
+  deps.metrics.chargeSessionsEnded.inc({ outcome: 'success' });
+  if (done.costMinor > 0)
+    deps.metrics.chargeRevenueMinor.inc({ currency: done.currency }, done.costMinor);
+  await recordChargeEvent(deps, done, 'finished', {
+    reason: done.serverStopReason ?? done.stopReason ?? 'Local',
+  });
+  await tellSessionEnded(deps, done);
+  return done;
+}

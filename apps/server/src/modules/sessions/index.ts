@@ -1,0 +1,28 @@
+// A charging session's whole life (DESIGN.md): what other modules, the transports and app.ts
+// may use of it (STYLE.md: one public entry file per module).
+
+// The HTTP routes, the sweep and the long polls' bus, for app.ts.
+export { chargeRoutes } from './routes';
+export { startSessionSweep } from './supervise';
+export { CHARGE_EVENTS_CHANNEL, createChargeEventBus, type ChargeEventBus } from './event-bus';
+
+// How modules reach a charge point, and what its transport tells the sessions.
+export {
+  commandFailure,
+  isCommandFailure,
+  type ChargePoints,
+  type CommandFailure,
+} from './charge-points-port';
+export type { ChargePointSender } from './charge-point-sender';
+export { sessionChargePointEvents, type SessionChargePointEvents } from './charge-point-events';
+
+// Finishing, for the receipts it hands in and the tests that end a session as OCPP would.
+export { finishSession, type IssueSessionReceipt, type SessionEnd } from './finish';
+export { cancelPreparing, type ChargeDeps } from './start';
+
+// A session as receipts read and price it.
+export { chargeRowsByIds } from './charge-row-repo';
+export { costFactsAt, toCharge } from './charge-view';
+export { costBreakdown } from './cost';
+export { sessionSamples } from './meter-repo';
+export { findPlacedSession, type PlacedSession, type SessionRow } from './repo';

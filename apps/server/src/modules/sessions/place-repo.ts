@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cars, rfidTags } from '../../db/schema/driver';
+import { chargePoints } from '../../db/schema/ocpp';
+import { connectors, stations } from '../../db/schema/stations';
+import { users } from '../../db/schema/users';
+
+// What a start reads of where and by whom: the connector with its station and charge point,
+// the driver's car, the station's hours, the driver (locked) and an RFID tag.
+
+/** The place a start goes to: the connector, its station and its charge point. */
+export async function connectorPlace(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({
+      connectorId: connectors.id,
+      number: connectors.number,
+      status: connectors.status,
+      powerW: connectors.powerW,
+      currentType: connectors.currentType,
+      stationId: stations.id,
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
+      schedule: stations.schedule,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+      chargePointId: chargePoints.id,
+      chargePointConnectedAt: chargePoints.connectedAt,
+      reportedStatuses: chargePoints.reportedStatuses,
+    })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
+    .where(eq(connectors.id, connectorId));
+  return row && { ...row, powerKw: row.powerW / 1000 };
+}
+export type ConnectorPlace = NonNullable<Awaited<ReturnType<typeof connectorPlace>>>;
+
+/** The driver's own car, with what the plan needs of it; another driver's is not found. */
+export async function findOwnCar(db: Db, userId: string, carId: string) {
+  const [car] = await db
+    .select({
+      id: cars.id,
+      batteryKwh: cars.batteryKwh,
+      socPercent: cars.socPercent,
+      maxAcKw: cars.maxAcKw,
+      maxDcKw: cars.maxDcKw,
+    })
+    .from(cars)
+    .where(and(eq(cars.id, carId), eq(cars.userId, userId)));
+  return car;
+}
+
+export async function stationHours(tx: Db, stationId: string) {
+  const [station] = await tx
+    .select({ schedule: stations.schedule, utcOffsetMinutes: stations.utcOffsetMinutes })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return station;
+}
+
+/** What decides who pays for the driver's starts (SPEC §6: the active company's profile). */
+export async function payerProfile(db: Db, userId: string) {
+  const [user] = await db
+    .select({ accountType: users.accountType, activeCompanyId: users.activeCompanyId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+/**
+ * The driver's row, locked until the start's transaction ends: starts of one driver run one
+ * after another, so the checks of a start hold under concurrency.
+ */
+export async function lockStarter(tx: Db, userId: string) {
+  const [user] = await tx
+    .select({
+      accountType: users.accountType,
+      activeCompanyId: users.activeCompanyId,
+      isBlocked: users.isBlocked,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return user;
+}
+
+/** An active RFID tag by its uid, with its driver's standing. */
+export async function findActiveTag(db: Db, idTag: string) {
+  const [row] = await db
+    .select({
+      rfidTagId: rfidTags.id,
+      userId: users.id,
+      isBlocked: users.isBlocked,
+      deletedAt: users.deletedAt,
+    })
+    .from(rfidTags)
+    .innerJoin(users, eq(users.id, rfidTags.userId))
+    .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
+  return row;
+}

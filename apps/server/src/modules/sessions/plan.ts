@@ -1,0 +1,110 @@
+import { minStartBalanceMinor, planCharge, type ChargingProfile } from '@evcharge/domain/charging';
+import { AppError } from '@evcharge/domain/errors';
+import { estimateCost } from '@evcharge/domain/tariff';
+import type { StartChargeBody } from '@evcharge/api/charges/charge-schemas';
+import type { Db } from '../../db/client';
+import { stationTariffAt } from './repo';
+import { tariffOf } from './cost';
+import { payerForProfile } from '../ledger';
+import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
+import { isVisibleTo, paymentFor } from './start';
+import { closedRefusal } from './start-rules';
+
+// SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
+
+export async function planSession(
+  db: Db,
+  userId: string,
+  body: {
+    connectorId: string;
+    limit: StartChargeBody['limit'];
+    profile: ChargingProfile;
+    carId?: string | null;
+  },
+) {
+  const place = await connectorPlace(db, body.connectorId);
+  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  const now = new Date();
+  const tariffId = await stationTariffAt(db, place.stationId, now);
+  if (!tariffId) throw new AppError('STATION_NOT_FOUND');
+  const { tariff } = await tariffOf(db, tariffId);
+  const car = body.carId ? await findOwnCar(db, userId, body.carId) : undefined;
+  if (body.carId && !car)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
+  const { utcOffsetMinutes } = place;
+  const planFor = (limit: StartChargeBody['limit']) =>
+    planCharge({
+      connector: place,
+      car,
+      limit,
+      profile: body.profile,
+      perKwhMinor: tariff.perKwhMinor,
+      perMinuteMinor: tariff.perMinuteMinor,
+    });
+  const costOf = (energyWh: number, minutes: number) =>
+    estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }).totalMinor;
+  // A cost limit: the most energy whose estimate, with the prices in force now (zones, fees),
+  // stays within it; the same estimate the answer's cost comes from.
+  const plan =
+    body.limit.mode === 'cost' && body.limit.value != null
+      ? energyWithin(body.limit.value, planFor({ mode: 'full' }).energyWh, (wh) => {
+          const atEnergy = planFor({ mode: 'energy', value: wh });
+          return { plan: atEnergy, costMinor: costOf(wh, atEnergy.minutes ?? 0) };
+        })
+      : planFor(body.limit);
+  const costMinor =
+    plan.energyWh !== undefined && plan.minutes !== undefined
+      ? costOf(plan.energyWh, plan.minutes)
+      : null;
+  const user = await payerProfile(db, userId);
+  const payer = payerForProfile(userId, user);
+  const payment = await paymentFor(db, userId, payer, tariff.currency);
+  const minBalanceMinor = minStartBalanceMinor(tariff.currency);
+  // The start's own rules, in its order: a closed station first (start-rules.ts decideStart).
+  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  const refusal = closed ? closed.code : 'refusal' in payment ? payment.refusal.code : null;
+  return {
+    powerW: plan.powerW,
+    energyWh: plan.energyWh ?? null,
+    minutes: plan.minutes ?? null,
+    costMinor,
+    currency: tariff.currency,
+    canStart: refusal === null,
+    minBalanceMinor,
+    balanceMinor: payment.balanceMinor,
+    blockedBy: blockedByOf(refusal),
+    opensAt: typeof closed?.details?.opensAt === 'string' ? closed.details.opensAt : null,
+    payWith: 'refusal' in payment ? null : payment.method,
+    cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
+  };
+}
+
+function blockedByOf(refusal: string | null): 'closed' | 'debt' | 'funds' | 'cardBlocked' | null {
+  if (refusal === null) return null;
+  if (refusal === 'STATION_CLOSED') return 'closed';
+  if (refusal === 'DEBT_BLOCKS') return 'debt';
+  return refusal === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
+}
+
+/** Searching more energy than this (1 MWh) is pointless for one car. */
+const MAX_PLAN_WH = 1_000_000;
+
+/**
+ * The largest energy (whole Wh) whose cost is within `limitMinor`, by bisection: the cost of
+ * a session never falls when it takes more energy. `capWh` is what the battery can still take.
+ */
+export function energyWithin<P extends { energyWh?: number }>(
+  limitMinor: number,
+  capWh: number | undefined,
+  at: (energyWh: number) => { plan: P; costMinor: number },
+): P {
+  let low = 0;
+  let high = capWh ?? MAX_PLAN_WH;
+  if (at(high).costMinor <= limitMinor) return at(high).plan;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (at(middle).costMinor <= limitMinor) low = middle;
+    else high = middle;
+  }
+  return at(low).plan;
+}

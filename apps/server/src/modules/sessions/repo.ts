@@ -1,0 +1,212 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
+import { connectors, stations } from '../../db/schema/stations';
+
+// Queries on charging sessions (one function per query); samples are in meter-repo.ts, the
+// screens' rows in charge-row-repo.ts, the sweep's in sweep-repo.ts.
+
+export type SessionRow = typeof chargingSessions.$inferSelect;
+/** A session with where it happens: the connector's OCPP number and the station's offset. */
+export type PlacedSession = SessionRow & { connectorNumber: number; utcOffsetMinutes: number };
+
+/** Energy flows or may flow: StartTransaction was accepted and StopTransaction not yet seen. */
+export const runningStatuses = ['charging', 'suspendedev', 'suspendedevse', 'finishing'] as const;
+
+const placedColumns = {
+  session: chargingSessions,
+  connectorNumber: connectors.number,
+  utcOffsetMinutes: stations.utcOffsetMinutes,
+};
+
+function placed(
+  rows: { session: SessionRow; connectorNumber: number; utcOffsetMinutes: number }[],
+) {
+  const [row] = rows;
+  return (
+    row && {
+      ...row.session,
+      connectorNumber: row.connectorNumber,
+      utcOffsetMinutes: row.utcOffsetMinutes,
+    }
+  );
+}
+
+export async function findConnectorId(db: Db, stationId: string, number: number) {
+  const [row] = await db
+    .select({ id: connectors.id })
+    .from(connectors)
+    .where(and(eq(connectors.stationId, stationId), eq(connectors.number, number)));
+  return row?.id;
+}
+
+/** The session matching `where`, with its connector and station. */
+async function placedSession(db: Db, where: SQL | undefined): Promise<PlacedSession | undefined> {
+  const rows = await db
+    .select(placedColumns)
+    .from(chargingSessions)
+    .innerJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(where);
+  return placed(rows);
+}
+
+export async function findPlacedSession(db: Db, id: string): Promise<PlacedSession | undefined> {
+  return placedSession(db, eq(chargingSessions.id, id));
+}
+
+/** The one active session of a connector (the partial unique index allows one). */
+export async function findActiveSession(
+  db: Db,
+  connectorId: string,
+): Promise<PlacedSession | undefined> {
+  return placedSession(
+    db,
+    and(
+      eq(chargingSessions.connectorId, connectorId),
+      inArray(chargingSessions.status, [...activeSessionStatuses]),
+    ),
+  );
+}
+
+/**
+ * A session by OCPP transactionId, only on this station's connectors: a charge point cannot
+ * touch another station's sessions.
+ */
+export async function findStationSession(
+  db: Db,
+  stationId: string,
+  transactionId: number,
+): Promise<PlacedSession | undefined> {
+  return placedSession(
+    db,
+    and(eq(chargingSessions.transactionId, transactionId), eq(connectors.stationId, stationId)),
+  );
+}
+
+/** The tariff in force at a station at an instant (SPEC §3: the next one from its change time). */
+export async function stationTariffAt(db: Db, stationId: string, at: Date) {
+  const [row] = await db
+    .select({
+      tariffId: stations.tariffId,
+      nextTariffId: stations.nextTariffId,
+      tariffChangesAt: stations.tariffChangesAt,
+    })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  if (!row) return undefined;
+  const isNext =
+    row.nextTariffId !== null && row.tariffChangesAt !== null && row.tariffChangesAt <= at;
+  return isNext && row.nextTariffId ? row.nextTariffId : row.tariffId;
+}
+
+export async function insertSession(db: Db, values: typeof chargingSessions.$inferInsert) {
+  const [row] = await db.insert(chargingSessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+/** Updates a session only while it is in one of `fromStatuses`; undefined when it was not. */
+export async function updateSessionFrom(
+  db: Db,
+  id: string,
+  fromStatuses: readonly SessionRow['status'][],
+  values: Partial<typeof chargingSessions.$inferInsert>,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(chargingSessions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.status, [...fromStatuses])))
+    .returning();
+  return row;
+}
+
+/** The transactionIds of a driver's open sessions. */
+export async function openTransactionIds(db: Db, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ transactionId: chargingSessions.transactionId })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return rows.map((row) => row.transactionId);
+}
+
+/** Whether an RFID tag is in an open session already. */
+export async function isTagInOpenSession(tx: Db, rfidTagId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.rfidTagId, rfidTagId),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
+      ),
+    );
+  return (row?.count ?? 0) > 0;
+}
+
+/** The `preparing` session a start from the app gave this idTag. */
+export async function findPreparingByIdTag(db: Db, idTag: string) {
+  const [row] = await db
+    .select({ id: chargingSessions.id, userId: chargingSessions.userId })
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.idTag, idTag), eq(chargingSessions.status, 'preparing')));
+  return row;
+}
+
+/**
+ * Marks a running session to stop, with the server's reason (none for the driver's own stop).
+ * A server stop marks only a session not marked yet; undefined when nothing was marked.
+ */
+export async function markSessionStop(
+  db: Db,
+  id: string,
+  serverStopReason: string | undefined,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(chargingSessions)
+    .set({
+      stopRequestedAt: new Date(),
+      ...(serverStopReason === undefined ? {} : { serverStopReason }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(chargingSessions.id, id),
+        inArray(chargingSessions.status, [...runningStatuses]),
+        serverStopReason === undefined ? undefined : isNull(chargingSessions.stopRequestedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function clearStopRequest(db: Db, id: string): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ stopRequestedAt: null })
+    .where(eq(chargingSessions.id, id));
+}
+
+/** The driver's summary flag of finished sessions: one (by transactionId) or all. */
+export async function setFinishedClosedFlag(
+  db: Db,
+  userId: string,
+  flag: boolean,
+  transactionId: number | undefined,
+): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ isUserClosed: flag })
+    .where(
+      and(
+        eq(chargingSessions.userId, userId),
+        inArray(chargingSessions.status, ['success', 'cancelled']),
+        transactionId === undefined ? undefined : eq(chargingSessions.transactionId, transactionId),
+      ),
+    );
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  connectorStatusTime as connectorStatusTimeContract,
+  listChargePoints,
+  setConnectorAvailability as setConnectorAvailabilityContract,
+} from '@evcharge/api/charges/charge-points';
+import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/charges/get-charges';
+import {
+  chargeSummary as chargeSummaryContract,
+  listCharges,
+} from '@evcharge/api/charges/list-charges';
+import { planCharge } from '@evcharge/api/charges/plan-charge';
+import {
+  checkChargeTimeout,
+  setRemainingTime as setRemainingTimeContract,
+  setUserClosedStatus,
+} from '@evcharge/api/charges/session-settings';
+import { startCharge as startChargeContract } from '@evcharge/api/charges/start-charge';
+import { stopCharge as stopChargeContract } from '@evcharge/api/charges/stop-charge';
+import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
+import { latestEventId } from './event-repo';
+import { eventsAfter } from './events';
+import { chargeSummary, listHistory } from './history';
+import { planSession } from './plan';
+import { openTransactionIds } from './repo';
+import {
+  chargeDetail,
+  checkStartTimeout,
+  currentCharges,
+  setRemainingTime,
+  setUserClosed,
+} from './sessions';
+import { startCharge } from './start';
+import { stopCharge } from './stop';
+
+export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  route(app, startChargeContract, async ({ auth, body }) => startCharge(deps, auth.user.id, body));
+  route(app, stopChargeContract, async ({ auth, body }) =>
+    stopCharge(deps, auth.user.id, body.transactionId),
+  );
+  route(app, getCharges, async ({ auth }) => {
+    // The cursor first: an event between the two reads comes again, never goes missing.
+    const cursor = await latestEventId(db, auth.user.id);
+    return { items: await currentCharges(db, auth.user.id), cursor };
+  });
+  route(app, haveActiveCharge, async ({ auth }) => {
+    const transactionIds = await openTransactionIds(db, auth.user.id);
+    return { haveActive: transactionIds.length > 0, transactionIds };
+  });
+  route(app, getChargeById, async ({ auth, params }) =>
+    chargeDetail(db, auth.user.id, params.transactionId),
+  );
+
+  // DESIGN.md Real time: answer at once when there is news after the cursor, else hold until
+  // there is (the bus wakes us) or the wait is over; a client that goes away ends the wait.
+  route(app, subscribeCharges, async ({ auth, params, query, reply }) => {
+    const userId = auth.user.id;
+    const waitMs = (query.wait ?? CHARGE_POLL_SECONDS) * 1000;
+    const deadline = Date.now() + waitMs;
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    for (;;) {
+      const answer = await eventsAfter(db, userId, params.cursor, params.transactionId);
+      const left = deadline - Date.now();
+      if (answer.events.length > 0 || left <= 0 || gone.signal.aborted) return answer;
+      // The cursor moved past events of other sessions: keep it, so they are not read again.
+      params.cursor = answer.cursor;
+      await deps.chargeEvents.wait(userId, left, gone.signal);
+      if (gone.signal.aborted) return answer;
+    }
+  });
+
+  route(app, listCharges, async ({ auth, query }) => listHistory(db, auth.user.id, query));
+  route(app, chargeSummaryContract, async ({ auth, query }) =>
+    chargeSummary(db, auth.user.id, query),
+  );
+  route(app, checkChargeTimeout, async ({ auth, params }) =>
+    checkStartTimeout(deps, auth.user.id, params.transactionId),
+  );
+  route(app, setRemainingTimeContract, async ({ auth, body }) =>
+    setRemainingTime(deps, auth.user.id, body.transactionId, body.minutes),
+  );
+  route(app, setUserClosedStatus, async ({ auth, params, body }) => {
+    await setUserClosed(db, auth.user.id, params.flag === 'true', body?.transactionId);
+    return { ok: true as const };
+  });
+  route(app, planCharge, async ({ auth, body }) => planSession(db, auth.user.id, body));
+
+  route(app, listChargePoints, async ({ auth }) => ownersChargePoints(deps, auth.user.id));
+  route(app, setConnectorAvailabilityContract, async ({ auth, params }) =>
+    setConnectorAvailability(deps, auth.user.id, params.connectorId, params.status),
+  );
+  route(app, connectorStatusTimeContract, async ({ auth, params }) =>
+    connectorStatusTime(db, params.connectorId, auth?.user.id ?? null),
+  );
+}

@@ -1,0 +1,131 @@
+import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import { minStartBalanceMinor } from '@evcharge/domain/charging';
+import { AppError } from '@evcharge/domain/errors';
+import { cardHoldMinor } from '@evcharge/domain/payments';
+import { stationOpenState, type Schedule } from '@evcharge/domain/station-hours';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { defaultCard } from '../payments';
+import {
+  openBalanceSessionsCost,
+  openSessionCount,
+  payerForProfile,
+  walletBalanceMinor,
+  type Payer,
+} from '../ledger';
+import { lockStarter, stationHours } from './place-repo';
+import { isTagInOpenSession } from './repo';
+
+// The one place that decides whether a driver may start a session and how it is paid, for a
+// start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
+// StartTransaction) alike: SPEC §8 'Unpaid orders or debt block continuing', the minimum
+// balance or a card hold, the corporate payer (SPEC §6), the simultaneous-sessions limit, and
+// the station's hours (SPEC §3 schedule).
+
+/**
+ * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
+ * at the charge point); the refusal says when it opens, in the station's local time.
+ */
+export function closedRefusal(
+  schedule: Schedule,
+  utcOffsetMinutes: number,
+  at: Date,
+): AppError | undefined {
+  const state = stationOpenState(schedule, at, utcOffsetMinutes);
+  if (state.isOpen) return undefined;
+  const opens = state.opensAt;
+  return new AppError('STATION_CLOSED', {
+    details: opens ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() } : {},
+  });
+}
+
+type Card = NonNullable<Awaited<ReturnType<typeof defaultCard>>>;
+
+export type StartPayment =
+  | { method: 'balance' | 'company'; capMinor: number; card: undefined; balanceMinor: number }
+  | { method: 'card'; capMinor: number; card: Card; balanceMinor: number };
+
+/**
+ * How a start is paid, or why it cannot be (the plan shows the same answer before the driver
+ * taps Start): from the balance while what it holds (less what the driver's other open
+ * sessions may still cost) covers the minimum; else from the default card, held at the start;
+ * a company's balance for a corporate profile. The cap is what the server stops the session
+ * before. A debt blocks every start on the personal profile.
+ */
+export async function paymentFor(
+  tx: Db,
+  userId: string,
+  payer: Payer,
+  currency: Charge['currency'],
+): Promise<StartPayment | { refusal: AppError; balanceMinor: number }> {
+  const balance = await walletBalanceMinor(tx, payer, currency);
+  const minimum = minStartBalanceMinor(currency);
+  const refuse = (refusal: AppError) => ({ refusal, balanceMinor: balance });
+  if (payer.kind === 'company_wallet') {
+    if (balance < minimum) return refuse(new AppError('COMPANY_BALANCE_INSUFFICIENT'));
+    return { method: 'company', capMinor: balance, card: undefined, balanceMinor: balance };
+  }
+  if (balance < 0) return refuse(new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } }));
+  const available = balance - (await openBalanceSessionsCost(tx, userId));
+  if (available >= minimum)
+    return { method: 'balance', capMinor: available, card: undefined, balanceMinor: balance };
+  const card = await defaultCard(tx, userId);
+  if (card?.status === 'blocked') return refuse(new AppError('CARD_BLOCKED'));
+  if (!card || card.status !== 'linked')
+    return refuse(
+      new AppError('INSUFFICIENT_FUNDS', {
+        details: { balanceMinor: balance, minBalanceMinor: minimum },
+      }),
+    );
+  return { method: 'card', capMinor: cardHoldMinor(currency), card, balanceMinor: balance };
+}
+
+export type StartRequest = {
+  userId: string;
+  /** Where the session starts: rules of the station (its hours) apply to every way in. */
+  stationId: string;
+  currency: Charge['currency'];
+  at: Date;
+  /** A start by an RFID tag: the tag must not be in another open session. */
+  rfidTagId?: string;
+};
+
+export type StartDecision = { payer: Payer; payment: StartPayment };
+
+/**
+ * Decides a start, inside the start's transaction: the driver's row is locked first, so the
+ * checks of one driver's starts run one after another and hold under concurrency (a check
+ * outside the transaction would be a race). Throws the refusal as an AppError.
+ */
+export async function decideStart(
+  tx: Db,
+  config: Pick<Config, 'charging'>,
+  request: StartRequest,
+): Promise<StartDecision> {
+  const { userId } = request;
+const station = await stationHours(tx, request.stationId);
+  if (!station) throw new AppError('STATION_NOT_FOUND');
+  const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
+  if (closed) throw closed;
+  const user = await lockStarter(tx, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.isBlocked || user.deletedAt !== null) throw new AppError('ACCOUNT_BLOCKED');
+  const payer = payerForProfile(userId, user);
+  const payment = await paymentFor(tx, userId, payer, request.currency);
+  if ('refusal' in payment) throw payment.refusal;
+  const limit = config.charging.maxSessionsPerUser;
+  if ((await openSessionCount(tx, userId)) >= limit)
+    throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
+  if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
+    throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
+  return { payer, payment };
+}
+
+/** The session's columns of how it is paid (its funds stop). */
+export function paymentColumns({ payer, payment }: StartDecision) {
+  return {
+    payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
+    paymentMethod: payment.method,
+    fundsCapMinor: payment.capMinor,
+  };
+}

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { OCPP16 } from 'typed-ocpp';
+import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
+import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
+import { AppError } from '@evcharge/domain/errors';
+import { cardHoldMinor } from '@evcharge/domain/payments';
+import { rule } from '@evcharge/domain/validation';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { ReportedStatus } from '../../db/schema/ocpp';
+import type { Deps } from '../../deps';
+import { holdForSession, releaseSessionHold } from '../payments';
+import { isCommandFailure } from './charge-points-port';
+import { userChargeRow } from './charge-row-repo';
+import { toCharge } from './charge-view';
+import { tariffOf } from './cost';
+import { recordChargeEvent } from './events';
+import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
+import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+import { closedRefusal, decideStart, paymentColumns } from './start-rules';
+
+export { paymentFor } from './start-rules';
+
+// SPEC §7 PUT /charge; DESIGN.md "One request, end to end: start charging".
+
+export type ChargeDeps = Pick<
+  Deps,
+  | 'db'
+  | 'config'
+  | 'chargePoints'
+  | 'chargeEvents'
+  | 'metrics'
+  | 'userEvents'
+  | 'acquirer'
+  | 'brand'
+  | 'issueSessionReceipt'
+>;
+
+
+/** OCPP 1.6 has no EmergencyStop error code: charge points say it in info or vendorErrorCode. */
+function isEmergency(report: ReportedStatus | undefined): boolean {
+  return (
+    report?.status === 'Faulted' &&
+    (report.info === 'EmergencyStop' || report.vendorErrorCode === 'EmergencyStop')
+  );
+}
+
+/**
+ * Why a connector cannot take a start now: its station is closed (at `now`), or what its
+ * charge point last said.
+ */
+export function refusalOf(
+  place: ConnectorPlace,
+  isOnline: boolean,
+  now: Date = new Date(),
+): AppError | undefined {
+  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  if (closed) return closed;
+  const reports = place.reportedStatuses ?? {};
+  if (isEmergency(reports['0']) || isEmergency(reports[String(place.number)]))
+    return new AppError('EMERGENCY_STOP');
+  if (!place.chargePointId || !isOnline)
+    return new AppError('COMMAND_REJECTED', { details: { reason: 'offline' } });
+  if (place.status === 'faulted' || place.status === 'unavailable')
+    return new AppError('COMMAND_REJECTED', { details: { reason: place.status } });
+  return undefined;
+}
+
+/** A socket here, or (with the command relay) one another instance holds. */
+export function isReachable(
+  deps: Pick<ChargeDeps, 'chargePoints'>,
+  chargePointId: string | null,
+  connectedAt: Date | null,
+): boolean {
+  if (!chargePointId) return false;
+  if (deps.chargePoints.isConnected(chargePointId)) return true;
+  return deps.chargePoints.relaysCommands() && connectedAt !== null;
+}
+
+/** A station a driver may charge at: public, or their own private one. */
+export function isVisibleTo(place: ConnectorPlace, userId: string) {
+  return !place.isPrivate || place.ownerUserId === userId;
+}
+
+/** OCPP idTag (CiString20) of a start from the app: the charge point echoes it back. */
+export function appIdTag(): string {
+  return `APP${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 20);
+}
+
+/** A TxProfile capping the power at the profile's limit (OCPP 1.6 §3.13). */
+export function txProfile(capW: number): OCPP16.RemoteStartTransactionRequest['chargingProfile'] {
+  return {
+    chargingProfileId: 1,
+    stackLevel: 0,
+    chargingProfilePurpose: 'TxProfile',
+    chargingProfileKind: 'Relative',
+    chargingSchedule: {
+      chargingRateUnit: 'W',
+      chargingSchedulePeriod: [{ startPeriod: 0, limit: capW }],
+    },
+  };
+}
+
+async function carOf(db: Db, userId: string, carId: string | null | undefined) {
+  if (!carId) return null;
+  const car = await findOwnCar(db, userId, carId);
+  if (!car)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: rule.invalid }] });
+  return car.id;
+}
+
+/**
+ * Checks the driver may charge and inserts the `preparing` session, in one transaction with
+ * the driver's row locked; the partial unique index refuses a second open session on the
+ * connector whatever the timing.
+ */
+async function prepareSession(
+  deps: ChargeDeps,
+  userId: string,
+  place: ConnectorPlace,
+  values: {
+    tariffId: string;
+    currency: Charge['currency'];
+    limit: StartChargeBody['limit'];
+    profile: ChargingProfile;
+    carId: string | null;
+    idTag: string;
+  },
+) {
+  const { db, config } = deps;
+  try {
+    return await db.transaction(async (tx) => {
+      const decision = await decideStart(tx, config, {
+        userId,
+        stationId: place.stationId,
+        currency: values.currency,
+        at: new Date(),
+      });
+      const session = await insertSession(tx, {
+        userId,
+        ...paymentColumns(decision),
+        connectorId: place.connectorId,
+        tariffId: values.tariffId,
+        currency: values.currency,
+        carId: values.carId,
+        status: 'preparing',
+        limitMode: values.limit.mode,
+        limitValue:
+          values.limit.mode === 'none' || values.limit.mode === 'full'
+            ? null
+            : (values.limit.value ?? null),
+        profile: values.profile,
+        idTag: values.idTag,
+        startDeadlineAt: new Date(Date.now() + config.charging.startTimeoutSeconds * 1000),
+      });
+      return { session, card: decision.payment.card };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONNECTOR_BUSY');
+    throw error;
+  }
+}
+
+/** Ends a start that did not happen: no energy, no cost, nothing posted. */
+export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reason: string) {
+  const cancelled = await updateSessionFrom(deps.db, sessionId, ['preparing'], {
+    status: 'cancelled',
+    serverStopReason: reason,
+    stoppedAt: new Date(),
+  });
+  // A card held for it is let go (the sweep tries again if the acquirer does not answer).
+  if (cancelled?.paymentMethod === 'card') await releaseSessionHold(deps, cancelled.id);
+  if (cancelled) {
+    deps.metrics.chargeSessionsEnded.inc({ outcome: 'cancelled' });
+    await recordChargeEvent(deps, cancelled, 'cancelled', { reason });
+  }
+  return cancelled;
+}
+
+export async function startCharge(
+  deps: ChargeDeps,
+  userId: string,
+  body: {
+    connectorId: string;
+    limit: StartChargeBody['limit'];
+    profile: ChargingProfile;
+    carId?: string | null;
+  },
+): Promise<Charge> {
+  const { db } = deps;
+  const place = await connectorPlace(db, body.connectorId);
+  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
+  const refusal = refusalOf(place, isOnline);
+  if (refusal) throw refusal;
+  const chargePointId = place.chargePointId as string;
+  const carId = await carOf(db, userId, body.carId);
+  const tariffId = await stationTariffAt(db, place.stationId, new Date());
+  if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
+  const { tariff } = await tariffOf(db, tariffId);
+  const idTag = appIdTag();
+  const { session, card } = await prepareSession(deps, userId, place, {
+    tariffId,
+    currency: tariff.currency,
+    limit: body.limit,
+    profile: body.profile,
+    carId,
+    idTag,
+  });
+  if (card) {
+    try {
+      await holdForSession(deps, session, card, cardHoldMinor(session.currency));
+    } catch (error) {
+      await cancelPreparing(deps, session.id, 'payment');
+      throw error;
+    }
+  }
+  await recordChargeEvent(deps, session, 'status');
+
+  const capW = profilePowerCapW(body.profile, place);
+  let answer: OCPP16.RemoteStartTransactionResponse;
+  try {
+    answer = await deps.chargePoints.remoteStartTransaction(chargePointId, {
+      connectorId: place.number,
+      idTag,
+      ...(capW === undefined ? {} : { chargingProfile: txProfile(capW) }),
+    });
+  } catch (error) {
+    if (!isCommandFailure(error)) throw error;
+    const isTimeout = error.reason === 'timeout';
+    await cancelPreparing(deps, session.id, isTimeout ? 'timeout' : 'rejected');
+    throw isTimeout
+      ? new AppError('START_TIMEOUT')
+      : new AppError('COMMAND_REJECTED', { details: { reason: error.reason } });
+  }
+  if (answer.status !== 'Accepted') {
+    await cancelPreparing(deps, session.id, 'rejected');
+    throw new AppError('COMMAND_REJECTED');
+  }
+  const row = await userChargeRow(db, userId, session.transactionId);
+  if (!row) throw new Error('started session vanished');
+  return toCharge(db, row);
+}

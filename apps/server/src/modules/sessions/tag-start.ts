@@ -1,0 +1,168 @@
+import type { OCPP16 } from 'typed-ocpp';
+import { AppError, type ErrorCode } from '@evcharge/domain/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { recordChargeEvent } from './events';
+import { cancelPreparing, type ChargeDeps } from './start';
+import {
+  decideStart,
+  paymentColumns,
+  type StartDecision,
+  type StartRequest,
+} from './start-rules';
+import { holdForSession } from '../payments';
+import type { ChargePointSender } from './charge-point-sender';
+import { checkIdTag, type IdTagStatus } from './id-tags';
+import { tariffOf } from './cost';
+import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+
+// A driver's RFID tag at the station goes through the rules of a start from the app
+// (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
+
+/** OCPP 1.6 §7.15: Blocked for a debt or a blocked account, ConcurrentTx over the limit. */
+export function tagStatusOf(code: ErrorCode): Exclude<IdTagStatus, 'Accepted'> {
+  switch (code) {
+    case 'DEBT_BLOCKS':
+    case 'ACCOUNT_BLOCKED':
+      return 'Blocked';
+    case 'TOO_MANY_SESSIONS':
+    case 'CONNECTOR_BUSY':
+      return 'ConcurrentTx';
+    default:
+      return 'Invalid';
+  }
+}
+
+type TagDecision =
+  | {
+      status: 'Accepted';
+      userId: string;
+      rfidTagId: string;
+      tariffId: string;
+      currency: StartRequest['currency'];
+      decision: StartDecision;
+    }
+  | { status: Exclude<IdTagStatus, 'Accepted'> };
+
+/**
+ * Decides a tag's start at a station inside `run` (a transaction), or refuses it. The idTag of
+ * an app start is the app's (transaction-start.ts attaches it); here it starts nothing.
+ */
+async function decideTag(
+  deps: ChargeDeps,
+  stationId: string,
+  idTag: string,
+  at: Date,
+  then: (tx: ChargeDeps['db'], decided: Extract<TagDecision, { status: 'Accepted' }>) => Promise<void>,
+): Promise<TagDecision> {
+  const { db } = deps;
+  const tag = await checkIdTag(db, idTag);
+  if (tag.status !== 'Accepted') return { status: tag.status };
+  if (tag.rfidTagId === null) return { status: 'Invalid' };
+  const tariffId = await stationTariffAt(db, stationId, at);
+  if (!tariffId) return { status: 'Invalid' };
+  const { tariff } = await tariffOf(db, tariffId);
+  try {
+    return await db.transaction(async (tx) => {
+      const decision = await decideStart(tx, deps.config, {
+        userId: tag.userId,
+        stationId,
+        currency: tariff.currency,
+        at,
+        rfidTagId: tag.rfidTagId,
+      });
+      const decided = {
+        status: 'Accepted' as const,
+        userId: tag.userId,
+        rfidTagId: tag.rfidTagId,
+        tariffId,
+        currency: tariff.currency,
+        decision,
+      };
+      await then(tx, decided);
+      return decided;
+    });
+  } catch (error) {
+    if (error instanceof AppError) return { status: tagStatusOf(error.code) };
+    // Another session took the connector a moment ago (the unique index decided).
+    if (isUniqueViolation(error)) return { status: 'ConcurrentTx' };
+    throw error;
+  }
+}
+
+/** The tag's status as a start here would be decided now. */
+async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
+  const decided = await decideTag(deps, stationId, idTag, new Date(), async () => {});
+  return decided.status;
+}
+
+/**
+ * OCPP 1.6 §4.1 Authorize: may this idTag charge here? The idTag of an app start while its
+ * session waits is Accepted; a driver's RFID tag is decided by the rules of a start.
+ */
+export async function authorizeIdTag(
+  deps: ChargeDeps,
+  from: ChargePointSender,
+  idTag: string,
+): Promise<IdTagStatus> {
+  const verdict = await checkIdTag(deps.db, idTag);
+  if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return 'Accepted';
+  return authorizeTag(deps, from.stationId, idTag);
+}
+
+type Answer = { status: IdTagStatus; transactionId?: number };
+
+/**
+ * OCPP 1.6 §4.8 StartTransaction by a tag: a session on the station's tariff, paid and capped
+ * as a start from the app. When the balance is short the default card is held first (the
+ * session waits as `preparing`); a declined hold refuses the start.
+ */
+export async function startByTag(
+  deps: ChargeDeps,
+  stationId: string,
+  connectorId: string,
+  params: OCPP16.StartTransactionRequest,
+): Promise<Answer> {
+  const startedAt = new Date(params.timestamp);
+  const charging = {
+    meterStartWh: params.meterStart,
+    startedAt,
+    lastEnergyAt: startedAt,
+  };
+  let session: Awaited<ReturnType<typeof insertSession>> | undefined;
+  const decided = await decideTag(deps, stationId, params.idTag, startedAt, async (tx, tag) => {
+    const byCard = tag.decision.payment.method === 'card';
+    session = await insertSession(tx, {
+      userId: tag.userId,
+      connectorId,
+      tariffId: tag.tariffId,
+      currency: tag.currency,
+      rfidTagId: tag.rfidTagId,
+      ...paymentColumns(tag.decision),
+      ...(byCard
+        ? {
+            status: 'preparing' as const,
+            startDeadlineAt: new Date(Date.now() + deps.config.charging.startTimeoutSeconds * 1000),
+          }
+        : { status: 'charging' as const, ...charging }),
+    });
+  });
+  if (decided.status !== 'Accepted' || !session) return { status: decided.status };
+  let started = session;
+  const card = decided.decision.payment.card;
+  if (card) {
+    try {
+      await holdForSession(deps, session, card, decided.decision.payment.capMinor);
+    } catch {
+      await cancelPreparing(deps, session.id, 'payment');
+      return { status: 'Invalid' };
+    }
+    const moved = await updateSessionFrom(deps.db, session.id, ['preparing'], {
+      status: 'charging',
+      ...charging,
+    });
+    if (!moved) return { status: 'ConcurrentTx' };
+    started = moved;
+  }
+  await recordChargeEvent(deps, started, 'started');
+  return { status: 'Accepted', transactionId: started.transactionId };
+}

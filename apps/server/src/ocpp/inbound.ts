@@ -1,0 +1,49 @@
+import type { OCPP16 } from 'typed-ocpp';
+import type { ConnectorStatus } from '@evcharge/domain/connector-status';
+import type { ChargePointConnection } from './connections';
+
+// What the transport hands on once a message is valid OCPP: the rest of the server
+// implements these (sessions for transactions, stations for connector statuses) and app.ts
+// wires them in. The transport itself imports no module.
+
+/** The charge point a message came from (the handshake proved who it is). */
+export type Sender = Pick<ChargePointConnection, 'chargePointId' | 'stationId' | 'log'>;
+
+type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
+type ReportedStatus = OCPP16.StatusNotificationRequest['status'];
+
+export type ChargePointEvents = {
+  /** OCPP 1.6 §4.1: may this idTag charge here? */
+  authorize(from: Sender, idTag: string): Promise<IdTagStatus>;
+  /** OCPP 1.6 §4.8: the answer carries the session's transactionId, or a refusal. */
+  startTransaction(
+    from: Sender,
+    request: OCPP16.StartTransactionRequest,
+  ): Promise<OCPP16.StartTransactionResponse>;
+  /** OCPP 1.6 §4.7: readings of a running transaction. */
+  meterValues(from: Sender, request: OCPP16.MeterValuesRequest): Promise<void>;
+  /** OCPP 1.6 §4.10: may arrive twice; a repeat changes nothing. */
+  stopTransaction(
+    from: Sender,
+    request: OCPP16.StopTransactionRequest,
+  ): Promise<OCPP16.StopTransactionResponse>;
+  /**
+   * A connector (OCPP connectorId = its number) shows `status` from `at` on, in the database
+   * and on the map. Returns the connector's id; undefined when the station has no such one.
+   */
+  connectorStatus(
+    stationId: string,
+    connectorNumber: number,
+    status: ConnectorStatus,
+    at: Date,
+  ): Promise<string | undefined>;
+  /** The charge point is offline: every connector of its station shows 'unavailable'. */
+  stationUnavailable(stationId: string, at: Date): Promise<void>;
+  /** OCPP 1.6 §4.9: the session on a connector follows the status reported at `at`. */
+  sessionConnectorStatus(
+    from: Sender,
+    connectorId: string,
+    status: ReportedStatus,
+    at: Date,
+  ): Promise<void>;
+};
