@@ -78,8 +78,8 @@ export function clearFault(ctx: StationContext, connectorId: number): void {
   refreshStatus(ctx, connector);
 }
 
-/** Waits until every queued message went out, or fails after `timeoutMs`. */
-export async function flush(ctx: StationContext, timeoutMs = 5000): Promise<void> {
+/** Waits until every queued message went out, or fails after `timeoutMs` (a bound for a busy machine, not a wait). */
+export async function flush(ctx: StationContext, timeoutMs = 20_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
