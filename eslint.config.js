@@ -1,12 +1,12 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const features = [
-  'account', 'auth', 'charging', 'chat', 'history', 'home', 'legal', 'loyalty', 'map',
-  'payments', 'private-stations', 'reserve', 'reviews', 'rfid', 'settings', 'station', 'cars',
-  'guides', 'not-found', 'profile', 'favourites', 'about', 'dashboard', 'phone', 'multiaccount', 'events',
-];
+// The web app's feature folders, read from the tree so the fences name exactly what exists.
+const features = readdirSync(`${import.meta.dirname}/apps/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/data/**', 'e2e/.tmp/**', 'playwright-report/**', 'test-results/**'] },

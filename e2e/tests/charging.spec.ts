@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
+import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import { sessionCost } from '@evcharge/domain/tariff';
 import type { Station } from '@evcharge/station-sim/station';
 import { accessTokenOf, expectNoAxeViolations, pickStation, playStation, secondDriver, signInOnLoginPage, startFromQrCode } from './support';

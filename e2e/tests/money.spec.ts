@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, serviceWorkerControls, test } from './fixtures';
-import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
+import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import type { Station } from '@evcharge/station-sim/station';
 import {

@@ -21,7 +21,7 @@ import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
 import { carRoutes } from './modules/cars';
-import { likeRoutes } from './modules/likes';
+import { favouriteRoutes } from './modules/favourites';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
@@ -35,7 +35,7 @@ import {
   sessionChargePointEvents,
   startSessionSweep,
 } from './modules/sessions';
-import { personRoutes } from './modules/persons';
+import { accountRoutes } from './modules/account';
 import {
   createStationReadModel,
   setConnectorStatus,
@@ -217,13 +217,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   openApiRoute(app);
   authRoutes(app, deps, limits);
   userRoutes(app, deps);
-  personRoutes(app, deps, limits);
+  accountRoutes(app, deps, limits);
   brandRoutes(app, deps);
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
-  likeRoutes(app, deps);
-  companyRoutes(app, deps);
+  favouriteRoutes(app, deps);
+  companyRoutes(app, deps, limits);
   eventRoutes(app, deps);
   pushRoutes(app, deps, push);
   phoneRoutes(app, deps, limits);

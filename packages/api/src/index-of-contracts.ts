@@ -19,7 +19,7 @@ import {
   likeStation,
   listLikedStations,
   unlikeStation,
-} from './likes/liked-stations';
+} from './favourites/favourite-stations';
 import {
   carCatalogueContract,
   createCar,
@@ -32,18 +32,18 @@ import {
   connectorStatusTime,
   listChargePoints,
   setConnectorAvailability,
-} from './charges/charge-points';
-import { getChargeById, getCharges, haveActiveCharge } from './charges/get-charges';
-import { chargeSummary, listCharges } from './charges/list-charges';
-import { planCharge } from './charges/plan-charge';
+} from './sessions/charge-points';
+import { getChargeById, getCharges, haveActiveCharge } from './sessions/get-charges';
+import { chargeSummary, listCharges } from './sessions/list-charges';
+import { planCharge } from './sessions/plan-charge';
 import {
   checkChargeTimeout,
   setRemainingTime,
   setUserClosedStatus,
-} from './charges/session-settings';
-import { startCharge } from './charges/start-charge';
-import { stopCharge } from './charges/stop-charge';
-import { subscribeCharges } from './charges/subscribe-charges';
+} from './sessions/session-settings';
+import { startCharge } from './sessions/start-charge';
+import { stopCharge } from './sessions/stop-charge';
+import { subscribeCharges } from './sessions/subscribe-charges';
 import { getLanguages } from './users/get-languages';
 import { getSelf } from './users/get-self';
 import { findByQrCode } from './stations/find-by-qr';
@@ -55,9 +55,9 @@ import { checkPhoneCode } from './phone/check-code';
 import { confirmPhoneCode } from './phone/confirm-code';
 import { inboundSms } from './phone/inbound-sms';
 import { sendPhoneCode } from './phone/send-code';
-import { getPerson, patchPerson, replacePerson } from './persons/persons';
-import { addCompanyUser, checkUserId, listUsers } from './persons/members';
-import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from './persons/account';
+import { getPerson, patchPerson, replacePerson } from './account/persons';
+import { addCompanyUser, checkUserId, listUsers } from './companies/members';
+import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from './account/account';
 import { bindCard, deleteCard, listCards, setDefaultCard } from './payments/cards';
 import {
   getBalance,

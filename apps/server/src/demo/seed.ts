@@ -4,7 +4,7 @@ import { insertDemoAccounts } from './accounts';
 import { insertDemoChargePoints } from './charge-points';
 import { insertStations } from './insert';
 import { generateStations } from './stations';
-import { likedStations } from '../db/schema/stations';
+import { favouriteStations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
 
 export { generateStations } from './stations';
@@ -40,7 +40,7 @@ export async function seedDemo(
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
   await db
-    .insert(likedStations)
+    .insert(favouriteStations)
     .values(favourites.map((s) => ({ userId: driverId, stationId: s.id })));
   return { stations: generated.length, users: 3 };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
-import { startCharge } from '@evcharge/api/charges/start-charge';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
+import { startCharge } from '@evcharge/api/sessions/start-charge';
 import { getBalance, payDebt, refundBalance, topUpBalance } from '@evcharge/api/payments/balance';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { chargingSessions } from '../db/schema/charging';

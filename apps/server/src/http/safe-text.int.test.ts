@@ -4,7 +4,7 @@ import { signUp } from '@evcharge/api/auth/sign-up';
 import { createCar, deleteCar, updateCar } from '@evcharge/api/cars/cars';
 import type { Contract } from '@evcharge/api/contract';
 import { getOutbox } from '@evcharge/api/dev/get-outbox';
-import { patchPerson, replacePerson } from '@evcharge/api/persons/persons';
+import { patchPerson, replacePerson } from '@evcharge/api/account/persons';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { loginLockouts } from '../db/schema/users';
 import { signedInUser, type TestUser } from '../test/builders';

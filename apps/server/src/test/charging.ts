@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
-import { startCharge } from '@evcharge/api/charges/start-charge';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
+import { startCharge } from '@evcharge/api/sessions/start-charge';
 import { ledgerPostings } from '../db/schema/money';
 import { postTransaction } from '../modules/ledger';
 import { signedInUser, type TestUser } from './builders';

@@ -27,21 +27,21 @@ const screens: Record<SignedInScreen, Entry> = {
   filter: entry(() => import('@/features/map/components/filter-page'), 'FilterPage', ['map', 'filter']),
   about: entry(() => import('@/features/about/components/about-page'), 'AboutPage', ['about']),
   help: entry(() => import('@/features/about/components/help-page'), 'HelpPage', ['about']),
-  profile: entry(() => import('@/features/profile/components/profile-page'), 'ProfilePage', ['profile']),
+  profile: entry(() => import('@/features/account/components/profile-page'), 'ProfilePage', ['profile']),
   appSettings: entry(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']),
   // The charging screens.
-  precharging: entry(() => import('@/features/charging/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
-  chargeProfile: entry(() => import('@/features/charging/components/charge-profile-page'), 'ChargeProfilePage'),
-  charging: entry(() => import('@/features/charging/components/charging-page'), 'ChargingPage'),
+  precharging: entry(() => import('@/features/sessions/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
+  chargeProfile: entry(() => import('@/features/sessions/components/charge-profile-page'), 'ChargeProfilePage'),
+  charging: entry(() => import('@/features/sessions/components/charging-page'), 'ChargingPage'),
   history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage'),
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
   // The driver's cars and favourite stations.
   cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
   favourites: entry(() => import('@/features/favourites/components/favourites-page'), 'FavouritesPage', ['station', 'map']),
-  profileSettings: entry(() => import('@/features/profile/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
-  deleteAccount: entry(() => import('@/features/profile/components/delete-account-page'), 'DeleteAccountPage', ['profile', 'auth']),
+  profileSettings: entry(() => import('@/features/account/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
+  deleteAccount: entry(() => import('@/features/account/components/delete-account-page'), 'DeleteAccountPage', ['profile', 'auth']),
   // Personal and corporate profiles (SPEC §6) and the driver's notifications (GET /events).
-  multiaccount: entry(() => import('@/features/multiaccount/components/multiaccount-page'), 'MultiaccountPage', ['settings']),
+  multiaccount: entry(() => import('@/features/companies/components/multiaccount-page'), 'MultiaccountPage', ['settings']),
   events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['settings']),
   // Phone confirmation (SPEC §2 confirmPhone); the QR encoder stays inside this screen's chunk.
   confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['profile']),
@@ -67,7 +67,7 @@ export async function loadSignedInTools() {
 
 /** The account's language and the privacy-policy dialog, for `React.lazy` (texts: `profile`). */
 export async function loadAccountWatch() {
-  const { AccountWatch } = await import('@/features/profile/components/account-watch');
+  const { AccountWatch } = await import('@/features/account/components/account-watch');
   return { default: AccountWatch };
 }
 
@@ -79,6 +79,6 @@ export async function fetchUnreadEvents(signal: AbortSignal) {
 
 /** GET /charge/have-active, for the shell's charging entry (its contract brings zod: loaded here). */
 export async function fetchHaveActive(signal: AbortSignal) {
-  const { haveActiveCharge } = await import('@evcharge/api/charges/get-charges');
+  const { haveActiveCharge } = await import('@evcharge/api/sessions/get-charges');
   return apiRequest(haveActiveCharge, { signal });
 }

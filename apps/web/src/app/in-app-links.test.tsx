@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { AboutPage } from '@/features/about/components/about-page';
 import { HelpPage } from '@/features/about/components/help-page';
 import { GuidesPage } from '@/features/guides/components/guides-page';
-import { ProfileActions } from '@/features/profile/components/profile-actions';
+import { ProfileActions } from '@/features/account/components/profile-actions';
 import { markFirstScreenRendered } from '@/lib/first-screen';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getChargeById, getCharges } from '@evcharge/api/charges/get-charges';
-import type { Charge, ChargeDetail } from '@evcharge/api/charges/charge-schemas';
-import { isSessionOpen } from '@evcharge/api/charges/charge-schemas';
+import { getChargeById, getCharges } from '@evcharge/api/sessions/get-charges';
+import type { Charge, ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
+import { isSessionOpen } from '@evcharge/api/sessions/charge-schemas';
 import { apiRequest } from './api-client';
 import { chargesQueryKey, haveActiveQueryKey } from './charge-keys';
 

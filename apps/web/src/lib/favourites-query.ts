@@ -9,7 +9,7 @@ import { stationKeyPrefix } from './station-query';
 // screen, the station page and the map's station sheet: one toggle keeps them all in step.
 // The contracts (zod) load on first use, as in station-query.ts: the sheet is part of the map
 // home's preload list (first-load JS).
-const contracts = () => import('@evcharge/api/likes/liked-stations');
+const contracts = () => import('@evcharge/api/favourites/favourite-stations');
 
 export const favouritesQueryKey = [...userQueryKey, 'favourites'] as const;
 

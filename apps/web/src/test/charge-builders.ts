@@ -1,4 +1,4 @@
-import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/charges/charge-schemas';
+import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
 
 /** A session as GET /api/charge returns it: charging at connector 1 of the test station. */
 export function buildCharge(patch: Partial<Charge> = {}): Charge {

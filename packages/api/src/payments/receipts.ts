@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
-import { chargeSchema } from '../charges/charge-schemas';
+import { chargeSchema } from '../sessions/charge-schemas';
 import { offsetPagingQuerySchema, pageOf } from '../paging';
 import { receiptSchema } from './payment-schemas';
 

@@ -153,8 +153,8 @@ export const connectors = pgTable(
   ],
 );
 
-export const likedStations = pgTable(
-  'liked_stations',
+export const favouriteStations = pgTable(
+  'favourite_stations',
   {
     userId: uuid('user_id')
       .notNull()

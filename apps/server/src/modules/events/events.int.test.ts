@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getEvent, listEvents, type UserEvent } from '@evcharge/api/events/events';
-import { likeStation } from '@evcharge/api/likes/liked-stations';
+import { likeStation } from '@evcharge/api/favourites/favourite-stations';
 import { userEvents } from '../../db/schema/notifications';
 import { signedInUser } from '../../test/builders';
 import { connectedStation, eventually } from '../../test/charge-points';

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, notExists, or } from 'drizzle-orm';
 import { FAVOURITE_FREE_WINDOW_MINUTES } from '@evcharge/domain/user-events';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
-import { connectors, likedStations, stations } from '../../db/schema/stations';
+import { connectors, favouriteStations, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
 
 // A connector of a station with no free connector became free: the drivers who like the
@@ -16,12 +16,12 @@ const RECENT_SESSION_MS = 10 * 60_000;
 async function likersToTell(db: Db, stationId: string, at: Date) {
   const recent = new Date(at.getTime() - RECENT_SESSION_MS);
   return db
-    .select({ userId: likedStations.userId, stationName: stations.name })
-    .from(likedStations)
-    .innerJoin(stations, eq(stations.id, likedStations.stationId))
+    .select({ userId: favouriteStations.userId, stationName: stations.name })
+    .from(favouriteStations)
+    .innerJoin(stations, eq(stations.id, favouriteStations.stationId))
     .where(
       and(
-        eq(likedStations.stationId, stationId),
+        eq(favouriteStations.stationId, stationId),
         notExists(
           db
             .select({ id: chargingSessions.id })
@@ -30,7 +30,7 @@ async function likersToTell(db: Db, stationId: string, at: Date) {
             .where(
               and(
                 eq(connectors.stationId, stationId),
-                eq(chargingSessions.userId, likedStations.userId),
+                eq(chargingSessions.userId, favouriteStations.userId),
                 or(
                   inArray(chargingSessions.status, [...activeSessionStatuses]),
                   gt(chargingSessions.updatedAt, recent),

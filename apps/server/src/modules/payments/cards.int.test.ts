@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteAccount } from '@evcharge/api/persons/account';
+import { deleteAccount } from '@evcharge/api/account/account';
 import { getBalance, topUpBalance } from '@evcharge/api/payments/balance';
 import { bindCard, deleteCard, listCards, setDefaultCard } from '@evcharge/api/payments/cards';
 import { getPayment } from '@evcharge/api/payments/payments';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
-import { checkChargeTimeout } from '@evcharge/api/charges/session-settings';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
+import { checkChargeTimeout } from '@evcharge/api/sessions/session-settings';
 import { getBalance, payDebt } from '@evcharge/api/payments/balance';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { cardHoldMinor } from '@evcharge/domain/payments';

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/charges/charge-schemas';
-import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/charges/get-charges';
-import { chargeSummary, listCharges } from '@evcharge/api/charges/list-charges';
-import { planCharge } from '@evcharge/api/charges/plan-charge';
-import { setRemainingTime, setUserClosedStatus } from '@evcharge/api/charges/session-settings';
-import { stopCharge } from '@evcharge/api/charges/stop-charge';
-import { subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
+import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
+import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/sessions/get-charges';
+import { chargeSummary, listCharges } from '@evcharge/api/sessions/list-charges';
+import { planCharge } from '@evcharge/api/sessions/plan-charge';
+import { setRemainingTime, setUserClosedStatus } from '@evcharge/api/sessions/session-settings';
+import { stopCharge } from '@evcharge/api/sessions/stop-charge';
+import { subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import { cars } from '../../db/schema/driver';
 import {
   closeSimStations,

@@ -4,7 +4,7 @@ import {
   connectorStatusTime,
   listChargePoints,
   setConnectorAvailability,
-} from '@evcharge/api/charges/charge-points';
+} from '@evcharge/api/sessions/charge-points';
 import { stations } from '../../db/schema/stations';
 import {
   closeSimStations,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';

@@ -1,4 +1,4 @@
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { ChargeRow } from './charge-row-repo';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
-import { stopCharge } from '@evcharge/api/charges/stop-charge';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
+import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { ledgerTransactions } from '../../db/schema/money';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { planCharge } from '@evcharge/api/charges/plan-charge';
+import { planCharge } from '@evcharge/api/sessions/plan-charge';
 import { chargingSessions } from '../../db/schema/charging';
 import { closeSimStations, connectedStation } from '../../test/charge-points';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';

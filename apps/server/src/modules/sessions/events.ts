@@ -1,5 +1,5 @@
-import type { ChargeEvent } from '@evcharge/api/charges/charge-schemas';
-import { chargeEventKinds } from '@evcharge/api/charges/charge-schemas';
+import type { ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
+import { chargeEventKinds } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
 import { chargeRowsByIds } from './charge-row-repo';
 import { toCharge } from './charge-view';

@@ -1,7 +1,7 @@
 import { minStartBalanceMinor, planCharge, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { estimateCost } from '@evcharge/domain/tariff';
-import type { StartChargeBody } from '@evcharge/api/charges/charge-schemas';
+import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
 import { stationTariffAt } from './repo';
 import { tariffOf } from './cost';

@@ -3,21 +3,21 @@ import {
   connectorStatusTime as connectorStatusTimeContract,
   listChargePoints,
   setConnectorAvailability as setConnectorAvailabilityContract,
-} from '@evcharge/api/charges/charge-points';
-import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/charges/get-charges';
+} from '@evcharge/api/sessions/charge-points';
+import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/sessions/get-charges';
 import {
   chargeSummary as chargeSummaryContract,
   listCharges,
-} from '@evcharge/api/charges/list-charges';
-import { planCharge } from '@evcharge/api/charges/plan-charge';
+} from '@evcharge/api/sessions/list-charges';
+import { planCharge } from '@evcharge/api/sessions/plan-charge';
 import {
   checkChargeTimeout,
   setRemainingTime as setRemainingTimeContract,
   setUserClosedStatus,
-} from '@evcharge/api/charges/session-settings';
-import { startCharge as startChargeContract } from '@evcharge/api/charges/start-charge';
-import { stopCharge as stopChargeContract } from '@evcharge/api/charges/stop-charge';
-import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
+} from '@evcharge/api/sessions/session-settings';
+import { startCharge as startChargeContract } from '@evcharge/api/sessions/start-charge';
+import { stopCharge as stopChargeContract } from '@evcharge/api/sessions/stop-charge';
+import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';

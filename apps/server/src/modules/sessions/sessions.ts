@@ -1,4 +1,4 @@
-import type { Charge, ChargeDetail } from '@evcharge/api/charges/charge-schemas';
+import type { Charge, ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { currentChargeRows, userChargeRow } from './charge-row-repo';

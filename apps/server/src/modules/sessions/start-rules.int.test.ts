@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { chargingSessions } from '../../db/schema/charging';
 import {
@@ -177,7 +177,7 @@ describe('start rules', () => {
       .update(chargingSessions)
       .set({ startDeadlineAt: new Date(Date.now() - 1000) })
       .where(eq(chargingSessions.transactionId, started.body.transactionId));
-    const { checkChargeTimeout } = await import('@evcharge/api/charges/session-settings');
+    const { checkChargeTimeout } = await import('@evcharge/api/sessions/session-settings');
     const check = await server.call<{ isTimedOut: boolean; charge: Charge }>(checkChargeTimeout, {
       token: who.token,
       params: { transactionId: started.body.transactionId },

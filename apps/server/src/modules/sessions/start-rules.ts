@@ -1,4 +1,4 @@
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OCPP16 } from 'typed-ocpp';
-import type { Charge, StartChargeBody } from '@evcharge/api/charges/charge-schemas';
+import type { Charge, StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';

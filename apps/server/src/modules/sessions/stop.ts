@@ -1,4 +1,4 @@
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import { tellServerStop } from '../events';
 import { chargePointOfConnector } from './charge-point-repo';

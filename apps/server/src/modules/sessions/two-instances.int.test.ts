@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ChargeEvent } from '@evcharge/api/charges/charge-schemas';
-import { subscribeCharges } from '@evcharge/api/charges/subscribe-charges';
+import type { ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
+import { subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import { closeSimStations, connectedStation, eventually } from '../../test/charge-points';
 import { driver, start } from '../../test/charging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, sessionOf, testCar } from '../../test/sessions';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
-import { stopCharge } from '@evcharge/api/charges/stop-charge';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
+import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 
 // DESIGN.md Scale-out: two instances on one database. The charge point's socket is on one;
 // the driver's long poll waits on the other and wakes at once (NOTIFY), and a start or stop

@@ -6,7 +6,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { stationOpenState } from '@evcharge/domain/station-hours';
 import { formatInOffset } from './local-time';
-import { isLikedBy, loadStationDetailRow, loadTariffs } from './repo';
+import { isFavourite, loadStationDetailRow, loadTariffs } from './repo';
 import type { Viewer } from './search';
 import { powerKwOf, stationFacts } from './station-view';
 
@@ -82,6 +82,6 @@ export async function stationDetail(
     tariffChangesAt:
       next && row.tariffChangesAt ? formatInOffset(row.tariffChangesAt, offsetMinutes) : null,
     nextTariff: next?.tariff ?? null,
-    isFavourite: viewer.userId === null ? false : await isLikedBy(db, viewer.userId, row.id),
+    isFavourite: viewer.userId === null ? false : await isFavourite(db, viewer.userId, row.id),
   };
 }

@@ -8,3 +8,4 @@ export { stationRoutes } from './routes';
 export { createStationReadModel, type StationReadModel } from './read-model';
 export { summaryOf } from './station-view';
 export { loadTariffs, type TariffWithIdle } from './repo';
+export { isFavourite } from './repo';

@@ -3,7 +3,7 @@ import type { Tariff } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import {
   connectors,
-  likedStations,
+  favouriteStations,
   stations,
   tariffs,
   tariffZones,
@@ -126,11 +126,11 @@ export async function loadTariffs(
   );
 }
 
-export async function isLikedBy(db: Db, userId: string, stationId: string): Promise<boolean> {
+export async function isFavourite(db: Db, userId: string, stationId: string): Promise<boolean> {
   const [row] = await db
-    .select({ stationId: likedStations.stationId })
-    .from(likedStations)
-    .where(and(eq(likedStations.userId, userId), eq(likedStations.stationId, stationId)));
+    .select({ stationId: favouriteStations.stationId })
+    .from(favouriteStations)
+    .where(and(eq(favouriteStations.userId, userId), eq(favouriteStations.stationId, stationId)));
   return row !== undefined;
 }
 

@@ -4,7 +4,7 @@ import { findByQrCode } from '@evcharge/api/stations/find-by-qr';
 import { getStation, getStationGuest } from '@evcharge/api/stations/get-station';
 import { stationDetailSchema, type StationDetail } from '@evcharge/api/stations/station-schemas';
 import type { ErrorBody } from '@evcharge/domain/errors';
-import { likedStations, stations, type Schedule } from '../../db/schema/stations';
+import { favouriteStations, stations, type Schedule } from '../../db/schema/stations';
 import { createUser, signInAs, type TestUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addStation, insertTestTariff, type InsertedStation } from '../../test/station-builders';
@@ -74,7 +74,7 @@ beforeAll(async () => {
     isPrivate: true,
     ownerUserId: owner.id,
   });
-  await server.db.insert(likedStations).values({ userId: owner.id, stationId: station.id });
+  await server.db.insert(favouriteStations).values({ userId: owner.id, stationId: station.id });
 });
 afterAll(async () => {
   await server?.close();

@@ -9,16 +9,16 @@ import {
   likeStation,
   listLikedStations,
   unlikeStation,
-} from '@evcharge/api/likes/liked-stations';
-import { deletionCheck } from '@evcharge/api/persons/account';
-import { addCompanyUser, listUsers } from '@evcharge/api/persons/members';
-import { getPerson } from '@evcharge/api/persons/persons';
+} from '@evcharge/api/favourites/favourite-stations';
+import { deletionCheck } from '@evcharge/api/account/account';
+import { addCompanyUser, listUsers } from '@evcharge/api/companies/members';
+import { getPerson } from '@evcharge/api/account/persons';
 import { checkPhoneCode } from '@evcharge/api/phone/check-code';
 import { sendPhoneCode } from '@evcharge/api/phone/send-code';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { cars } from '../../db/schema/driver';
 import { userEvents } from '../../db/schema/notifications';
-import { likedStations } from '../../db/schema/stations';
+import { favouriteStations } from '../../db/schema/stations';
 import { companies, companyMembers, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { withTestServer } from '../../test/hooks';
@@ -128,8 +128,8 @@ describe("a second user and the first user's things", () => {
     await server.call(unlikeStation, { token: stranger.token, params: { id: stationId } });
     const rows = await server.db
       .select()
-      .from(likedStations)
-      .where(and(eq(likedStations.userId, owner.id), eq(likedStations.stationId, stationId)));
+      .from(favouriteStations)
+      .where(and(eq(favouriteStations.userId, owner.id), eq(favouriteStations.stationId, stationId)));
     expect(rows).toHaveLength(1);
   });
 

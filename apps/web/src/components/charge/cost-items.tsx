@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChargeDetail } from '@evcharge/api/charges/charge-schemas';
+import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import { useFormat } from '@/lib/format';
 import { durationText, energyText } from './charge-text';
 import './charge.css';

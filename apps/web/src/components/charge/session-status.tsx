@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SessionStatus } from '@evcharge/api/charges/charge-schemas';
+import type { SessionStatus } from '@evcharge/api/sessions/charge-schemas';
 import './charge.css';
 
 // SPEC §4 session statuses with a colour each, always beside the words (never colour alone).

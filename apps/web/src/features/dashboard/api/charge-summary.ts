@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { chargeSummary } from '@evcharge/api/charges/list-charges';
+import { chargeSummary } from '@evcharge/api/sessions/list-charges';
 import { apiRequest } from '@/lib/api-client';
 import { chargeKeys, chargeStaleTime } from '@/lib/charge-query';
 import { monthRange, type Month } from '../model/month';

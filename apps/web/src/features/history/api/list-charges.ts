@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { listCharges } from '@evcharge/api/charges/list-charges';
+import { listCharges } from '@evcharge/api/sessions/list-charges';
 import { apiRequest } from '@/lib/api-client';
 import { chargeDetailQueryOptions, chargeKeys, chargeStaleTime } from '@/lib/charge-query';
 

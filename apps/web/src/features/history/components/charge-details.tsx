@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { socketTypeLabel } from '@evcharge/domain/socket-type';
-import { isSessionOpen } from '@evcharge/api/charges/charge-schemas';
+import { isSessionOpen } from '@evcharge/api/sessions/charge-schemas';
 import { chargingPath } from '@/app/charge-paths';
 import { paths } from '@/app/paths';
 import { durationText, energyText } from '@/components/charge/charge-text';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Charge } from '@evcharge/api/charges/charge-schemas';
+import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { historyPath } from '@/app/charge-paths';
 import { durationText, energyText } from '@/components/charge/charge-text';
 import { SessionStatusBadge } from '@/components/charge/session-status';

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@evcharge/domain/errors';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cars, loyaltyCards, paymentCards, rfidTags } from '../../db/schema/driver';
+import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
+import { messages, reviews } from '../../db/schema/social';
+import { favouriteStations } from '../../db/schema/stations';
+import {
+  accessTokens,
+  companyMembers,
+  oneTimeTokens,
+  phoneVerifications,
+  policyAcceptances,
+  users,
+} from '../../db/schema/users';
+import type { UserRow } from '../../plugins/auth';
+import type { Acquirer } from '../../payments/acquirer';
+import { verifyPassword } from '../auth';
+import { lockUser, openSessionCount, userWalletBalanceMinor } from '../ledger';
+
+/** Records the acceptance of the brand's current privacy policy (only that version). */
+export async function acceptPolicy(
+  db: Db,
+  user: UserRow,
+  version: string,
+  currentVersion: string,
+): Promise<UserRow> {
+  if (version !== currentVersion) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'version', rule: 'invalid' }] });
+  }
+  return db.transaction(async (tx) => {
+    const acceptedAt = new Date();
+    await tx
+      .insert(policyAcceptances)
+      .values({ userId: user.id, version, acceptedAt })
+      .onConflictDoNothing();
+    const [updated] = await tx
+      .update(users)
+      .set({ privacyPolicyVersion: version, privacyPolicyAcceptedAt: acceptedAt })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw new AppError('NOT_FOUND');
+    return updated;
+  });
+}
+
+export type DeletionState = {
+  allowed: boolean;
+  blocker: 'debt' | 'balance' | 'session' | null;
+  balanceMinor: number;
+  debtMinor: number;
+  currency: string;
+};
+
+/** SPEC §4: debt must be paid first; money on the balance goes back through support. */
+export async function deletionState(db: Db, user: UserRow): Promise<DeletionState> {
+  const balanceMinor = await userWalletBalanceMinor(db, user.id, user.currency);
+  const sessions = await openSessionCount(db, user.id);
+  const blocker =
+    balanceMinor < 0 ? 'debt' : balanceMinor > 0 ? 'balance' : sessions > 0 ? 'session' : null;
+  return {
+    allowed: blocker === null,
+    blocker,
+    balanceMinor,
+    debtMinor: Math.max(0, -balanceMinor),
+    currency: user.currency,
+  };
+}
+
+function blockerError(state: DeletionState): AppError {
+  if (state.blocker === 'debt') {
+    return new AppError('DEBT_BLOCKS', {
+      details: { debtMinor: state.debtMinor, currency: state.currency },
+    });
+  }
+  if (state.blocker === 'balance') {
+    return new AppError('BALANCE_NOT_EMPTY', {
+      details: { balanceMinor: state.balanceMinor, currency: state.currency },
+    });
+  }
+  return new AppError('SESSION_OPEN');
+}
+
+/**
+ * DELETE /user/0: removes the person's data and revokes every token, in one transaction with
+ * the user's row locked, so a top-up or a start cannot slip in between the check and the
+ * deletion. Sessions, ledger postings and receipts stay (the law keeps them), tied to a
+ * user row that no longer says who it was.
+ */
+export async function deleteAccount(
+  db: Db,
+  user: UserRow,
+  password: string,
+  acquirer?: Pick<Acquirer, 'name' | 'unbind'>,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const cards = await db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const state = await deletionState(tx, user);
+    if (!state.allowed) throw blockerError(state);
+
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
+    for (const table of [
+      cars,
+      favouriteStations,
+      loyaltyCards,
+      rfidTags,
+      pushSubscriptions,
+      userEvents,
+      phoneVerifications,
+      oneTimeTokens,
+      companyMembers,
+      messages,
+    ]) {
+      await tx.delete(table).where(eq(table.userId, user.id));
+    }
+    // The cards go (past operations keep no link to them; their receipts say what was shown).
+    const cards = await tx
+      .delete(paymentCards)
+      .where(eq(paymentCards.userId, user.id))
+      .returning({ acquirer: paymentCards.acquirer, token: paymentCards.token });
+    // Reviews stay on the stations, no longer signed.
+    await tx.update(reviews).set({ isAnonymous: true }).where(eq(reviews.userId, user.id));
+    await tx
+      .update(users)
+      .set({
+        name: 'Deleted user',
+        surname: null,
+        patronymic: null,
+        email: `deleted-${user.id}@deleted.invalid`,
+        phone: null,
+        isEmailConfirmed: false,
+        isPhoneConfirmed: false,
+        passwordHash: `deleted:${randomUUID()}`,
+        accountType: 'PERSONAL',
+        activeCompanyId: null,
+        isBlocked: true,
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    return cards;
+  });
+  // After the commit: the acquirer forgets the tokens (one it cannot reach is no longer ours).
+  await Promise.allSettled(
+    cards
+      .filter((card) => acquirer && card.acquirer === acquirer.name)
+      .map((card) => acquirer?.unbind(card.token)),
+  );
+}

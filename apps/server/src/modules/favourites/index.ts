@@ -1,0 +1,1 @@
+export { favouriteRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { personRoutes } from './routes';

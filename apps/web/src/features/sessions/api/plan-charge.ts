@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { planCharge } from '@evcharge/api/sessions/plan-charge';
+import type { ChargingProfile } from '@evcharge/domain/charging';
+import { apiRequest } from '@/lib/api-client';
+import { chargeKeys, chargeStaleTime } from '@/lib/charge-query';
+import type { ApiLimit } from '../model/limit-form';
+
+/** `carId`: the driver's car, whose battery and charging power the estimate then uses. */
+export type PlanBody = { connectorId: string; limit: ApiLimit; profile: ChargingProfile; carId?: string };
+
+// POST /charge/plan: the estimate for the limit typed (the caller debounces the typing).
+export const planChargeQueryOptions = (body: PlanBody) =>
+  queryOptions({
+    queryKey: [...chargeKeys.all, 'plan', body],
+    queryFn: ({ signal }) => apiRequest(planCharge, { body, signal }),
+    staleTime: chargeStaleTime.session,
+  });
+
+/** Keeps the last estimate on screen while the next one loads. */
+export function usePlanChargeQuery(body: PlanBody | null) {
+  return useQuery({
+    ...planChargeQueryOptions(body ?? { connectorId: '', limit: { mode: 'none', value: null }, profile: 'fast' }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
+}
