@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { askForPhoneCall, expectNoAxeViolations, outbox, register, signInOnLoginPage, uniqueEmail, uniquePhone } from './support';
 
-// Issue 5's journeys: a new driver confirms the e-mail by the mailed code and the phone by the
+// Account journeys: a new driver confirms the e-mail by the mailed code and the phone by the
 // last 4 digits of an incoming call, adds a car (a wrong VIN is refused), likes a station,
 // and deletes the account; a company driver switches profiles; debt blocks a deletion.
 

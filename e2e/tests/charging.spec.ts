@@ -5,7 +5,7 @@ import { sessionCost } from '@evcharge/domain/tariff';
 import type { Station } from '@evcharge/station-sim/station';
 import { accessTokenOf, expectNoAxeViolations, pickStation, playStation, secondDriver, signInOnLoginPage, startFromQrCode } from './support';
 
-// Issue 4's journey: a driver scans the QR code on a connector, starts with an energy limit,
+// The charging journey: a driver scans the QR code on a connector, starts with an energy limit,
 // watches the energy rise, the server stops the session at the limit, and the history shows
 // it with the cost the tariff gives. The station is a demo station played by our simulator
 // over OCPP 1.6J, 30 times faster than real time.

@@ -16,7 +16,7 @@ import {
   uniquePhone,
 } from './support';
 
-// Issue 6's journeys: a new driver confirms the phone, binds a card through the sandbox
+// Money journeys: a new driver confirms the phone, binds a card through the sandbox
 // acquirer's page with 3-D Secure, tops up the balance, charges from it and finds the receipt;
 // a declined card says why and leaves the balance alone; a debt blocks a start until it is
 // paid in the app. The acquirer is the server's sandbox bank (its own card page, test cards,

@@ -1,4 +1,4 @@
-// Issue 5: the car catalogue (GET /cars/all). Battery capacity (usable, kWh) and the most the
+// SPEC §2 cars: the car catalogue (GET /cars/all). Battery capacity (usable, kWh) and the most the
 // car takes on AC (on-board charger) and DC, as the makers publish them; the estimate before a
 // start (planCharge) uses them for the driver's car.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameSchema, rule, vinSchema } from '@evcharge/domain/validation';
 
-// Issue 5 / SPEC §3 Car: the driver's cars, with the catalogue's battery and power when the
+// SPEC §3 Car: the driver's cars, with the catalogue's battery and power when the
 // driver picked a model.
 
 export const carSchema = z.object({

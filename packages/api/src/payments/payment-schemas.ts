@@ -3,7 +3,7 @@ import { currencies } from '@evcharge/domain/currency';
 import { cardStatuses } from '@evcharge/domain/payments';
 import { amountMinorSchema, rule } from '@evcharge/domain/validation';
 
-// Issue 6: cards, the balance and its operations, payments through the acquirer, receipts.
+// SPEC §2 cards, balance: cards, the balance and its operations, payments through the acquirer, receipts.
 
 export const cardSchema = z.object({
   id: z.string(),

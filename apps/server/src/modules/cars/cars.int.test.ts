@@ -13,7 +13,7 @@ import { cars } from '../../db/schema/driver';
 import { signedInUser } from '../../test/builders';
 import { withTestServer } from '../../test/hooks';
 
-// Issue 5 Cars: the catalogue and the driver's cars, with the bad inputs of each and another
+// Cars (SPEC §2 cars, §7 /cars): the catalogue and the driver's cars, with the bad inputs of each and another
 // driver who can neither see nor change them.
 
 const server = withTestServer();

@@ -10,7 +10,7 @@ import { createUser, signedInUser } from '../../test/builders';
 import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
 
-// Issue 5 Favourites: like, check, list with live status, unlike; another driver's likes and
+// Favourites (SPEC §7 /likedstations): like, check, list with live status, unlike; another driver's likes and
 // private stations stay out of reach.
 
 const server = withTestServer();

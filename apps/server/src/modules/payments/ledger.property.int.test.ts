@@ -30,7 +30,8 @@ import { startBinding } from './cards';
 import { operationOf } from './repo';
 import { paymentOf } from './settlement';
 
-// Issue 6: "thousands of random sequences of top-ups, sessions, holds, captures, refunds and
+// The money rules under random load:
+// "thousands of random sequences of top-ups, sessions, holds, captures, refunds and
 // debt payments, concurrently; the ledger always sums to zero, no balance goes below zero
 // where the rules forbid it, and every amount is accounted for." Each run: fresh drivers, each
 // with a bound card that works, that the bank declines later or that it blocks; their command
