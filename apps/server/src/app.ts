@@ -4,8 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { brandById } from './brand/brands';
 import type { Config } from './config';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from './db/client';
+import { notify, type Database, type Db } from './db/client';
 import type { Deps } from './deps';
 import { registerJsonBody } from './http/json-body';
 import { validatorCompiler } from './http/validation';
@@ -152,11 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issueSessionReceipt,
     now,
     chargeEvents: createChargeEventBus(
-      options.listen
-        ? async (userId) => {
-            await db.execute(sql`select pg_notify(${CHARGE_EVENTS_CHANNEL}, ${userId})`);
-          }
-        : undefined,
+      options.listen ? (userId) => notify(db, CHARGE_EVENTS_CHANNEL, userId) : undefined,
       (error) => app.log.warn({ err: error }, 'charge event NOTIFY failed'),
     ),
   };

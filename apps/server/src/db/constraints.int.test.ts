@@ -5,7 +5,7 @@ import { createUser } from '../test/builders';
 import { openTestDatabase } from '../test/database';
 import type { Database } from './client';
 import { generateStations } from '../demo/stations';
-import { insertStations } from '../demo/insert';
+import { insertStations } from '../demo/insert-repo';
 import { tariffFor } from '../demo/tariffs';
 import { isCheckViolation, isExclusionViolation, isUniqueViolation } from './errors';
 import { chargingSessions, reservations } from './schema/charging';

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { insertDemoAccounts } from './accounts';
 import { insertDemoChargePoints } from './charge-points';
-import { insertStations } from './insert';
+import { insertStations } from './insert-repo';
 import { generateStations } from './stations';
-import { favouriteStations } from '../db/schema/stations';
-import { users } from '../db/schema/users';
+import { countUsersAndStations, insertFavouriteStations } from './repo';
 
 export { generateStations } from './stations';
-export { insertStations } from './insert';
+export { insertStations } from './insert-repo';
 export { demoChargePointPassword } from './charge-points';
 
 export const DEMO_STATION_COUNT = 300;
@@ -39,9 +37,11 @@ export async function seedDemo(
   // OCPP: each demo station is a charge point the simulator can play (charge-points.ts).
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
-  await db
-    .insert(favouriteStations)
-    .values(favourites.map((s) => ({ userId: driverId, stationId: s.id })));
+  await insertFavouriteStations(
+    db,
+    driverId,
+    favourites.map((s) => s.id),
+  );
   return { stations: generated.length, users: 3 };
 }
 
@@ -50,9 +50,6 @@ export async function seedDemoIfEmpty(
   db: Db,
   options: { stations?: number; seed?: number } = {},
 ): Promise<SeedSummary | null> {
-  const result = (await db.execute(
-    sql`select (select count(*) from ${users})::int + (select count(*) from stations)::int as n`,
-  )) as { rows: { n: number }[] };
-  if (Number(result.rows[0]?.n ?? 0) > 0) return null;
+  if ((await countUsersAndStations(db)) > 0) return null;
   return seedDemo(db, options);
 }

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, type Contract } from '@evcharge/api/contract';
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema/idempotency';
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKey,
+  deleteIdempotencyKeyCreatedBefore,
+  deleteIdempotencyKeysCreatedBefore,
+  findIdempotencyKey,
+  recordIdempotentAnswer,
+  type IdempotencyKeyRow,
+} from './idempotency-repo';
 
 // Requests that move money carry an `Idempotency-Key` (the acquirers' semantics, e.g. Stripe):
 // the first request of a driver with a key on an endpoint claims a row (a unique index decides
@@ -20,7 +27,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 type Claim = { id: string; signal: string };
-type Row = typeof idempotencyKeys.$inferSelect;
+type Row = IdempotencyKeyRow;
 
 export type IdempotencyOptions = {
   /** How long a repeat waits for the first request's answer before answering 409. */
@@ -83,19 +90,8 @@ export function idempotencyStore(db: Db, options: IdempotencyOptions) {
     waiters.delete(signal);
   };
 
-  async function read(userId: string, endpoint: string, key: string) {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.endpoint, endpoint),
-          eq(idempotencyKeys.key, key),
-        ),
-      );
-    return row;
-  }
+  const read = (userId: string, endpoint: string, key: string) =>
+    findIdempotencyKey(db, { userId, endpoint, key });
 
   async function answerOf(signal: string, userId: string, endpoint: string, key: string) {
     const deadline = Date.now() + options.waitMs;
@@ -128,21 +124,12 @@ export function idempotencyStore(db: Db, options: IdempotencyOptions) {
     const signal = `${userId} ${endpoint} ${key}`;
     for (;;) {
       // A key older than its lifetime is free again, whether the sweep came by or not.
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.endpoint, endpoint),
-            eq(idempotencyKeys.key, key),
-            lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)),
-          ),
-        );
-      const [claimed] = await db
-        .insert(idempotencyKeys)
-        .values({ userId, endpoint, key, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
+      await deleteIdempotencyKeyCreatedBefore(
+        db,
+        { userId, endpoint, key },
+        new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS),
+      );
+      const claimed = await claimIdempotencyKey(db, { userId, endpoint, key, requestHash: hash });
       if (claimed) {
         claims.set(request, { id: claimed.id, signal });
         return;
@@ -169,13 +156,13 @@ export function idempotencyStore(db: Db, options: IdempotencyOptions) {
           ? payload.toString('utf8')
           : undefined;
     try {
-      if (reply.statusCode >= 500 || body === undefined)
-        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, owned.id));
+      if (reply.statusCode >= 500 || body === undefined) await deleteIdempotencyKey(db, owned.id);
       else
-        await db
-          .update(idempotencyKeys)
-          .set({ status: reply.statusCode, body, answeredAt: new Date() })
-          .where(eq(idempotencyKeys.id, owned.id));
+        await recordIdempotentAnswer(db, owned.id, {
+          status: reply.statusCode,
+          body,
+          answeredAt: new Date(),
+        });
     } finally {
       wake(owned.signal);
     }
@@ -187,9 +174,7 @@ export function idempotencyStore(db: Db, options: IdempotencyOptions) {
 
 /** Deletes keys past their lifetime (the session sweep calls it). */
 export async function sweepIdempotencyKeys(db: Db, now = new Date()) {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)));
+  await deleteIdempotencyKeysCreatedBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
 }
 
 export function registerIdempotency(

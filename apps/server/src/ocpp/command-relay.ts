@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import { notify as notifyDb, type Database, type Db } from '../db/client';
 
 // DESIGN.md Scale-out: a charge point's socket lives on one instance; a command for it asked
 // on another travels over PostgreSQL NOTIFY. Every instance LISTENs on `ocpp_commands`; the
@@ -67,7 +66,7 @@ export async function createCommandRelay(deps: {
   const instanceId = randomUUID();
   const pending = new Map<string, { settle: (reply: CommandReply) => void }>();
   const notify = (channel: string, message: unknown) =>
-    deps.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(message)})`);
+    notifyDb(deps.db, channel, JSON.stringify(message));
 
   const stopCommands = await deps.listen(COMMAND_CHANNEL, (text) => {
     let request: CommandRequest;

@@ -1,14 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { asc, eq } from 'drizzle-orm';
 import type { ConnectorStatus } from '@evcharge/domain/connector-status';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { demoAccounts } from '../demo/accounts';
 import { demoChargePointPassword, insertDemoChargePoints } from '../demo/charge-points';
-import { chargePoints } from '../db/schema/ocpp';
-import { connectors, stations } from '../db/schema/stations';
-import { users } from '../db/schema/users';
 import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from '../demo/seed';
+import { findUserIdByEmail, listChargePointConnectors } from './demo-charge-points-repo';
 
 // npm run demo-charge-points -w @evcharge/server -- <list.json>
 // For `npm start`, before the server opens the database: seeds the demo when the database is
@@ -59,25 +56,10 @@ if (config.seedDemo) {
     const { db } = database;
     await database.migrate();
     await seedDemoIfEmpty(db);
-    const [demoDriver] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, demoAccounts.driver.email));
+    const demoDriver = await findUserIdByEmail(db, demoAccounts.driver.email);
     if (demoDriver) {
       await insertDemoChargePoints(db);
-      const rows = await db
-        .select({
-          id: chargePoints.id,
-          code: stations.code,
-          number: connectors.number,
-          currentType: connectors.currentType,
-          socketType: connectors.socketType,
-          powerW: connectors.powerW,
-        })
-        .from(chargePoints)
-        .innerJoin(stations, eq(stations.id, chargePoints.stationId))
-        .innerJoin(connectors, eq(connectors.stationId, stations.id))
-        .orderBy(asc(chargePoints.id), asc(connectors.number));
+      const rows = await listChargePointConnectors(db);
       const seededStatus = seededStatuses();
       const byId = new Map<string, { id: string; password: string; connectors: unknown[] }>();
       for (const row of rows) {

@@ -1,13 +1,15 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chargePoints } from '../db/schema/ocpp';
-import { connectors, stations } from '../db/schema/stations';
 import { hashChargePointPassword } from './credentials';
+import {
+  deleteChargePoint,
+  findStationByCodeOrId,
+  findStationChargePointId,
+  findStationConnectors,
+  upsertChargePoint,
+} from './register-repo';
 
 /** OCPP 1.6 chargePointId: CiString of up to 48 printable characters; ours stay URL-safe. */
 export const chargePointIdPattern = /^[A-Za-z0-9._:-]{1,48}$/;
-// PostgreSQL sets xmax to 0 on a row the statement inserted, not on one it updated.
-const wasInserted = sql<boolean>`(xmax = 0)`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class RegistrationError extends Error {
@@ -42,46 +44,22 @@ export async function registerChargePoint(db: Db, input: Registration): Promise<
   if (input.password.length < 1 || input.password.length > 64) {
     throw new RegistrationError('The password must be 1-64 characters');
   }
-  const [station] = await db
-    .select({ id: stations.id, code: stations.code })
-    .from(stations)
-    .where(
-      UUID.test(input.station)
-        ? or(eq(stations.id, input.station), eq(stations.code, input.station))
-        : eq(stations.code, input.station),
-    );
+  const station = await findStationByCodeOrId(db, input.station, UUID.test(input.station));
   if (!station) throw new RegistrationError(`No station with the code or id ${input.station}`);
-  const [holder] = await db
-    .select({ id: chargePoints.id })
-    .from(chargePoints)
-    .where(eq(chargePoints.stationId, station.id));
-  if (holder && holder.id !== input.id && !input.replace) {
+  const holder = await findStationChargePointId(db, station.id);
+  if (holder && holder !== input.id && !input.replace) {
     throw new RegistrationError(
-      `Station ${station.code} already has the charge point ${holder.id} (--replace removes it)`,
+      `Station ${station.code} already has the charge point ${holder} (--replace removes it)`,
     );
   }
   const passwordHash = await hashChargePointPassword(input.password);
-  if (holder && holder.id !== input.id)
-    await db.delete(chargePoints).where(eq(chargePoints.id, holder.id));
-  const [row] = await db
-    .insert(chargePoints)
-    .values({ id: input.id, stationId: station.id, passwordHash })
-    .onConflictDoUpdate({ target: chargePoints.id, set: { stationId: station.id, passwordHash } })
-    .returning({ isNew: wasInserted });
-  const list = await db
-    .select({
-      number: connectors.number,
-      socketType: connectors.socketType,
-      powerW: connectors.powerW,
-    })
-    .from(connectors)
-    .where(eq(connectors.stationId, station.id))
-    .orderBy(asc(connectors.number));
+  if (holder && holder !== input.id) await deleteChargePoint(db, holder);
+  const isNew = await upsertChargePoint(db, { id: input.id, stationId: station.id, passwordHash });
   return {
     id: input.id,
     stationId: station.id,
     stationCode: station.code,
-    isNew: row?.isNew ?? true,
-    connectors: list,
+    isNew,
+    connectors: await findStationConnectors(db, station.id),
   };
 }
