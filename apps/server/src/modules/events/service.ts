@@ -1,9 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { UserEvent } from '@evcharge/api/events/events';
 import { AppError } from '@evcharge/domain/errors';
 import { isUserEventType, type UserEventType } from '@evcharge/domain/user-events';
 import type { Db } from '../../db/client';
-import { userEvents } from '../../db/schema/notifications';
+import {
+  countUserEvents,
+  insertNewEvents,
+  markEventRead,
+  userEventRow,
+  userEventRows,
+  type EventRow,
+} from './repo';
 
 // SPEC §7 GET /events and /events/{guid}: the driver's notifications (user_events), scoped by
 // the caller: another driver's event is not found, and reading it changes nothing.
@@ -18,7 +24,6 @@ export type NewUserEvent = {
   dedupeKey: string | null;
 };
 
-type EventRow = typeof userEvents.$inferSelect;
 export type RecordedUserEvent = EventRow & { type: UserEventType; data: EventData };
 
 /**
@@ -30,11 +35,7 @@ export async function recordUserEvents(
   events: readonly NewUserEvent[],
 ): Promise<RecordedUserEvent[]> {
   if (events.length === 0) return [];
-  const rows = await db
-    .insert(userEvents)
-    .values([...events])
-    .onConflictDoNothing()
-    .returning();
+  const rows = await insertNewEvents(db, events);
   return rows as RecordedUserEvent[];
 }
 
@@ -64,35 +65,22 @@ export async function listUserEvents(
   page: number,
   pageSize: number,
 ): Promise<{ items: UserEvent[]; total: number; unreadCount: number }> {
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      unread: sql<number>`(count(*) filter (where ${userEvents.readAt} is null))::int`,
-    })
-    .from(userEvents)
-    .where(eq(userEvents.userId, userId));
-  const rows = await db
-    .select()
-    .from(userEvents)
-    .where(eq(userEvents.userId, userId))
-    .orderBy(desc(userEvents.createdAt), desc(userEvents.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const counts = await countUserEvents(db, userId);
+  const rows = await userEventRows(db, userId, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
   return {
     items: rows.flatMap((row) => toUserEvent(row) ?? []),
-    total: counts?.total ?? 0,
-    unreadCount: counts?.unread ?? 0,
+    total: counts.total,
+    unreadCount: counts.unread,
   };
 }
 
 /** One of the user's events, marked read the first time it is opened. */
 export async function readUserEvent(db: Db, userId: string, id: string): Promise<UserEvent> {
-  const mine = and(eq(userEvents.id, id), eq(userEvents.userId, userId));
-  await db
-    .update(userEvents)
-    .set({ readAt: new Date() })
-    .where(and(mine, isNull(userEvents.readAt)));
-  const [row] = await db.select().from(userEvents).where(mine);
+  await markEventRead(db, userId, id, new Date());
+  const row = await userEventRow(db, userId, id);
   const event = row && toUserEvent(row);
   if (!event) throw new AppError('NOT_FOUND');
   return event;

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { chargingSessions } from '../../db/schema/charging';
-import { connectors, stations } from '../../db/schema/stations';
 import type { Deps } from '../../deps';
 import type { TariffWithIdle } from '../stations';
+import { stationOfConnector } from './repo';
 import type { EventData } from './service';
 
 // What the charging code tells the driver about a session (issue: push token and events). One
@@ -27,22 +25,13 @@ type Session = Pick<
   | 'limitMode'
 >;
 
-async function stationOf(db: Db, connectorId: string) {
-  const [row] = await db
-    .select({ id: stations.id, name: stations.name })
-    .from(connectors)
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(eq(connectors.id, connectorId));
-  return row;
-}
-
 async function tell(
   deps: SessionEventDeps,
   session: Session,
   type: 'sessionEnded' | 'limitReached' | 'ghostStopped' | 'parkingStarted',
   data: EventData,
 ): Promise<void> {
-  const station = await stationOf(deps.db, session.connectorId).catch(() => undefined);
+  const station = await stationOfConnector(deps.db, session.connectorId).catch(() => undefined);
   await deps.userEvents.record({
     userId: session.userId,
     type,

@@ -1,3 +1,5 @@
 // What other modules may use of receipts (STYLE.md: one public entry file per module).
 export { receiptRoutes } from './routes';
-export { issueOperationReceipt, issueSessionReceipt } from './issue';
+export { issueOperationReceipt, issueSessionReceipt, type SessionReceiptFacts } from './issue';
+// The receipt of each session and reservation in a list of them.
+export { receiptIdsFor } from './repo';

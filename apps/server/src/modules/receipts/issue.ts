@@ -1,19 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
-import { paymentCards } from '../../db/schema/driver';
-import {
-  balanceOperations,
-  receipts,
-  type ReceiptItem,
-  type ReceiptKind,
-  type ReceiptPayment,
-} from '../../db/schema/money';
-import { costBreakdown, costFactsAt, findPlacedSession, sessionSamples } from '../sessions';
-import { loadTariffs } from '../stations';
+import type { chargingSessions } from '../../db/schema/charging';
+import type { ReceiptItem, ReceiptPayment, receipts } from '../../db/schema/money';
 import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
+import {
+  cardBrandAndLast4,
+  existingReceiptId,
+  insertReceiptRow,
+  operationToReceipt,
+  sessionHoldCardId,
+  type ReceiptSubject,
+} from './repo';
 
 // One receipt per payment (SPEC §3 receipt). Both functions run inside the caller's transaction (the
 // one that moved the money), so they use `tx` only: on PGlite a query on another connection
@@ -21,21 +20,20 @@ import { nextReceiptNumber } from './receipt-number';
 // keep one per session and per operation, and a second call, even a concurrent one, gets the
 // first receipt's id.
 
-type Subject =
-  | { kind: 'session'; sessionId: string }
-  | { kind: Exclude<ReceiptKind, 'session' | 'reservation'>; balanceOperationId: string };
+type SessionRow = typeof chargingSessions.$inferSelect;
 
-async function existingReceiptId(tx: Db, subject: Subject): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ id: receipts.id })
-    .from(receipts)
-    .where(
-      subject.kind === 'session'
-        ? and(eq(receipts.kind, 'session'), eq(receipts.sessionId, subject.sessionId))
-        : eq(receipts.balanceOperationId, subject.balanceOperationId),
-    );
-  return row?.id;
-}
+/**
+ * A session as its receipt shows it. The sessions module prices it (it owns the tariff math)
+ * and hands these facts in, so receipts need not know how a session is priced.
+ */
+export type SessionReceiptFacts = Pick<
+  SessionRow,
+  'userId' | 'status' | 'costMinor' | 'currency' | 'paymentMethod'
+> & {
+  sessionId: string;
+  /** The cost's items over the session's stored readings; undefined without its tariff. */
+  cost: SessionCost | undefined;
+};
 
 type Issue = {
   userId: string;
@@ -45,33 +43,26 @@ type Issue = {
   payment: ReceiptPayment;
 };
 
-async function insertReceipt(tx: Db, brand: Brand, subject: Subject, issue: Issue) {
+async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issue: Issue) {
   const issuedAt = new Date();
   const { vatRatePercent, ...seller } = brand.seller;
-  const [row] = await tx
-    .insert(receipts)
-    .values({
-      ...issue,
-      kind: subject.kind,
-      number: await nextReceiptNumber(tx, issuedAt),
-      sessionId: subject.kind === 'session' ? subject.sessionId : null,
-      balanceOperationId: subject.kind === 'session' ? null : subject.balanceOperationId,
-      vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
-      seller,
-      createdAt: issuedAt,
-    })
-    // A concurrent call got there first: its receipt stands (read below, once it committed).
-    .onConflictDoNothing()
-    .returning({ id: receipts.id });
-  return row?.id ?? (await existingReceiptId(tx, subject));
+  const id = await insertReceiptRow(tx, {
+    ...issue,
+    kind: subject.kind,
+    number: await nextReceiptNumber(tx, issuedAt),
+    sessionId: subject.kind === 'session' ? subject.sessionId : null,
+    balanceOperationId: subject.kind === 'session' ? null : subject.balanceOperationId,
+    vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
+    seller,
+    createdAt: issuedAt,
+  });
+  // A concurrent call got there first: its receipt stands (read here, once it committed).
+  return id ?? (await existingReceiptId(tx, subject));
 }
 
 async function cardPayment(tx: Db, cardId: string | null): Promise<ReceiptPayment> {
   if (!cardId) return { method: 'card' };
-  const [card] = await tx
-    .select({ brand: paymentCards.brand, last4: paymentCards.last4 })
-    .from(paymentCards)
-    .where(eq(paymentCards.id, cardId));
+  const card = await cardBrandAndLast4(tx, cardId);
   return card
     ? { method: 'card', cardBrand: card.brand, cardLast4: card.last4 }
     : { method: 'card' };
@@ -81,38 +72,21 @@ async function cardPayment(tx: Db, cardId: string | null): Promise<ReceiptPaymen
 export async function issueSessionReceipt(
   tx: Db,
   brand: Brand,
-  sessionId: string,
+  session: SessionReceiptFacts,
 ): Promise<string | undefined> {
-  const subject = { kind: 'session', sessionId } as const;
+  const subject = { kind: 'session', sessionId: session.sessionId } as const;
   const existing = await existingReceiptId(tx, subject);
   if (existing) return existing;
-  const session = await findPlacedSession(tx, sessionId);
-  if (!session || session.status !== 'success' || session.costMinor <= 0) return undefined;
+  if (session.status !== 'success' || session.costMinor <= 0) return undefined;
 
-  const tariff = (await loadTariffs(tx, [session.tariffId])).get(session.tariffId);
   const vatRatePercent = brand.seller.vatRatePercent;
-  let items = [receiptItem('session', session.costMinor, vatRatePercent)];
-  if (tariff) {
-    // The same facts and readings finishSession priced the session with.
-    const facts = costFactsAt(session, session.stoppedAt ?? session.updatedAt);
-    const readings = await sessionSamples(tx, session.id);
-    const cost = costBreakdown(tariff, session, { ...facts, readings });
-    items = sessionReceiptItems(cost, session.costMinor, vatRatePercent);
-  }
-
-  let payment: ReceiptPayment = { method: 'balance' };
-  if (session.paymentMethod === 'card') {
-    const [hold] = await tx
-      .select({ cardId: balanceOperations.cardId })
-      .from(balanceOperations)
-      .where(
-        and(
-          eq(balanceOperations.sessionId, session.id),
-          eq(balanceOperations.orderType, 'SessionPayment'),
-        ),
-      );
-    payment = await cardPayment(tx, hold?.cardId ?? null);
-  }
+  const items = session.cost
+    ? sessionReceiptItems(session.cost, session.costMinor, vatRatePercent)
+    : [receiptItem('session', session.costMinor, vatRatePercent)];
+  const payment: ReceiptPayment =
+    session.paymentMethod === 'card'
+      ? await cardPayment(tx, await sessionHoldCardId(tx, session.sessionId))
+      : { method: 'balance' };
   return insertReceipt(tx, brand, subject, {
     userId: session.userId,
     amountMinor: session.costMinor,
@@ -128,28 +102,13 @@ const operationReceipts = {
   Refund: 'refund',
 } as const;
 
-const refunded = alias(balanceOperations, 'refunded');
-
 /** Issues the receipt of a succeeded TopUpBalance, PayDebt or Refund operation, once. */
 export async function issueOperationReceipt(
   tx: Db,
   brand: Brand,
   operationId: string,
 ): Promise<string | undefined> {
-  const [operation] = await tx
-    .select({
-      userId: balanceOperations.userId,
-      orderType: balanceOperations.orderType,
-      status: balanceOperations.status,
-      amountMinor: balanceOperations.amountMinor,
-      capturedMinor: balanceOperations.capturedMinor,
-      currency: balanceOperations.currency,
-      cardId: balanceOperations.cardId,
-      refundedCardId: refunded.cardId,
-    })
-    .from(balanceOperations)
-    .leftJoin(refunded, eq(refunded.id, balanceOperations.refundOfId))
-    .where(eq(balanceOperations.id, operationId));
+  const operation = await operationToReceipt(tx, operationId);
   if (!operation || operation.status !== 'succeeded') return undefined;
   if (!Object.hasOwn(operationReceipts, operation.orderType)) return undefined;
   const kind = operationReceipts[operation.orderType as keyof typeof operationReceipts];

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { nextReceiptSequence } from './repo';
 
 // Receipt numbers a person can read out: the UTC issue date and a sequence number,
 // "20261015-000042". The sequence (drizzle/0009_receipt_numbers.sql) never repeats, so the
@@ -17,9 +17,5 @@ export function formatReceiptNumber(issuedAt: Date, sequence: number): string {
 }
 
 export async function nextReceiptNumber(tx: Db, issuedAt: Date): Promise<string> {
-  const [row] = await tx
-    .select({ value: sql<string>`nextval('receipt_number_seq')`.mapWith(Number) })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('receipt_number_seq gave nothing');
-  return formatReceiptNumber(issuedAt, row.value);
+  return formatReceiptNumber(issuedAt, await nextReceiptSequence(tx));
 }

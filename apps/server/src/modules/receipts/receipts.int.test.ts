@@ -20,7 +20,7 @@ import {
   operationReceipt,
   receiptTariff,
   sessionReceipt,
-} from './receipt-builders';
+} from '../../test/receipt-builders';
 import { vatIncludedMinor } from './receipt-items';
 
 // Receipts (SPEC §3): issued once per payment, with the brand's seller, items that add up and

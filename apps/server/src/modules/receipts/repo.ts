@@ -1,10 +1,13 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
-import { receipts } from '../../db/schema/money';
+import { paymentCards } from '../../db/schema/driver';
+import { balanceOperations, receipts, type ReceiptKind } from '../../db/schema/money';
 import { connectors, stations } from '../../db/schema/stations';
 
-// Queries on receipts; every read for the API is scoped to the user.
+// Queries on receipts (one function per query); every read for the API is scoped to the user.
+// The issuing ones run in the caller's transaction (issue.ts).
 
 const columns = {
   receipt: receipts,
@@ -97,4 +100,89 @@ export async function receiptIdsFor(
     }
   }
   return { bySession, byReservation };
+}
+
+/** What a receipt is for: one session, or one acquirer operation. */
+export type ReceiptSubject =
+  | { kind: 'session'; sessionId: string }
+  | { kind: Exclude<ReceiptKind, 'session' | 'reservation'>; balanceOperationId: string };
+
+export async function existingReceiptId(
+  tx: Db,
+  subject: ReceiptSubject,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(
+      subject.kind === 'session'
+        ? and(eq(receipts.kind, 'session'), eq(receipts.sessionId, subject.sessionId))
+        : eq(receipts.balanceOperationId, subject.balanceOperationId),
+    );
+  return row?.id;
+}
+
+/** Inserts the receipt; undefined when one for its subject is already there. */
+export async function insertReceiptRow(
+  tx: Db,
+  values: typeof receipts.$inferInsert,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(receipts)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: receipts.id });
+  return row?.id;
+}
+
+/** The next value of the receipt numbers' sequence (drizzle/0009_receipt_numbers.sql). */
+export async function nextReceiptSequence(tx: Db): Promise<number> {
+  const [row] = await tx
+    .select({ value: sql<string>`nextval('receipt_number_seq')`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('receipt_number_seq gave nothing');
+  return row.value;
+}
+
+export async function cardBrandAndLast4(tx: Db, cardId: string) {
+  const [card] = await tx
+    .select({ brand: paymentCards.brand, last4: paymentCards.last4 })
+    .from(paymentCards)
+    .where(eq(paymentCards.id, cardId));
+  return card;
+}
+
+/** The card a session's payment hold is on, if any. */
+export async function sessionHoldCardId(tx: Db, sessionId: string): Promise<string | null> {
+  const [hold] = await tx
+    .select({ cardId: balanceOperations.cardId })
+    .from(balanceOperations)
+    .where(
+      and(
+        eq(balanceOperations.sessionId, sessionId),
+        eq(balanceOperations.orderType, 'SessionPayment'),
+      ),
+    );
+  return hold?.cardId ?? null;
+}
+
+const refunded = alias(balanceOperations, 'refunded');
+
+/** An acquirer operation with, for a refund, the card of the operation it refunds. */
+export async function operationToReceipt(tx: Db, operationId: string) {
+  const [operation] = await tx
+    .select({
+      userId: balanceOperations.userId,
+      orderType: balanceOperations.orderType,
+      status: balanceOperations.status,
+      amountMinor: balanceOperations.amountMinor,
+      capturedMinor: balanceOperations.capturedMinor,
+      currency: balanceOperations.currency,
+      cardId: balanceOperations.cardId,
+      refundedCardId: refunded.cardId,
+    })
+    .from(balanceOperations)
+    .leftJoin(refunded, eq(refunded.id, balanceOperations.refundOfId))
+    .where(eq(balanceOperations.id, operationId));
+  return operation;
 }

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '@evcharge/api/common';
-import {
-  getReceipt,
-  listChargesPlusReserves,
-  listReceipts,
-  receiptPdfPath,
-} from '@evcharge/api/payments/receipts';
+import { getReceipt, listReceipts, receiptPdfPath } from '@evcharge/api/payments/receipts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { requireUser } from '../../plugins/auth';
-import { listChargesAndReserves } from './charges-plus-reserves';
 import { renderReceiptPdf } from './pdf';
 import { findUserReceipt, listUserReceipts, toReceipt } from './service';
 
@@ -18,9 +12,6 @@ export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, listReceipts, async ({ auth, query }) => listUserReceipts(db, auth.user.id, query));
   route(app, getReceipt, async ({ auth, params }) =>
     toReceipt(await findUserReceipt(db, auth.user.id, params.id)),
-  );
-  route(app, listChargesPlusReserves, async ({ auth, query }) =>
-    listChargesAndReserves(db, auth.user.id, query),
   );
 
   // Not JSON, so not through `route`; the same auth (401 with the JSON error body) and the

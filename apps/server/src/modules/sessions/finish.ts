@@ -4,16 +4,23 @@ import type { Deps } from '../../deps';
 import { tellSessionEnded } from '../events';
 import { payerOf, postTransaction } from '../ledger';
 import { captureSession } from '../payments';
+import type { SessionReceiptFacts } from '../receipts';
 import { costMinor, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
+import { issueReceiptOf } from './receipt';
 import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
 
 /**
- * Issues the receipt of a session that just became final, in the finishing transaction, once
- * (the receipts module; app.ts hands it in so that sessions need not import receipts).
+ * Issues the receipt of a session that just became final from the facts the sessions module
+ * priced (receipt.ts), in the finishing transaction, once (the receipts module; app.ts hands
+ * it in).
  */
-export type IssueSessionReceipt = (tx: Db, brand: Brand, sessionId: string) => Promise<unknown>;
+export type IssueSessionReceipt = (
+  tx: Db,
+  brand: Brand,
+  session: SessionReceiptFacts,
+) => Promise<string | undefined>;
 
 export type SessionEnd = {
   /** When energy stopped flowing (StopTransaction's timestamp). */
@@ -77,7 +84,7 @@ export async function finishSession(
           { owner: { kind: 'revenue' }, amountMinor: cost },
         ],
       });
-      await deps.issueSessionReceipt(tx, deps.brand, session.id);
+      await issueReceiptOf(deps, tx, session.id);
     }
     return finished;
   });

@@ -16,13 +16,9 @@ export {
 export type { ChargePointSender } from './charge-point-sender';
 export { sessionChargePointEvents, type SessionChargePointEvents } from './charge-point-events';
 
-// Finishing, for the receipts it hands in and the tests that end a session as OCPP would.
+// Finishing, for the tests that end a session as OCPP would, and a session's receipt, for the
+// tests that issue it as finishing does.
 export { finishSession, type IssueSessionReceipt, type SessionEnd } from './finish';
 export { cancelPreparing, type ChargeDeps } from './start';
-
-// A session as receipts read and price it.
-export { chargeRowsByIds } from './charge-row-repo';
-export { costFactsAt, toCharge } from './charge-view';
-export { costBreakdown } from './cost';
-export { sessionSamples } from './meter-repo';
-export { findPlacedSession, type PlacedSession, type SessionRow } from './repo';
+export { issueReceiptOf } from './receipt';
+export { findPlacedSession } from './repo';

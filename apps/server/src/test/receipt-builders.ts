@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { brandById } from '../../brand/brands';
-import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
-import { paymentCards } from '../../db/schema/driver';
-import { balanceOperations, type OrderType } from '../../db/schema/money';
-import type { TestServer } from '../../test/harness';
-import { addStation, insertTestTariff } from '../../test/station-builders';
-import { postTransaction } from '../ledger';
-import { issueOperationReceipt, issueSessionReceipt } from './issue';
+import { brandById } from '../brand/brands';
+import type { Db } from '../db/client';
+import { chargingSessions } from '../db/schema/charging';
+import { paymentCards } from '../db/schema/driver';
+import { balanceOperations, type OrderType } from '../db/schema/money';
+import { postTransaction } from '../modules/ledger';
+import { issueOperationReceipt, issueSessionReceipt } from '../modules/receipts';
+import { issueReceiptOf } from '../modules/sessions';
+import type { TestServer } from './harness';
+import { addStation, insertTestTariff } from './station-builders';
 
 // Test data for the receipts tests: cards, acquirer operations and sessions put straight into
 // the database, as the payments and charging code would leave them.
@@ -16,7 +17,9 @@ import { issueOperationReceipt, issueSessionReceipt } from './issue';
 export const brandOf = (server: TestServer) => brandById(server.config.brand);
 
 export const sessionReceipt = (server: TestServer, sessionId: string, db: Db = server.db) =>
-  db.transaction((tx) => issueSessionReceipt(tx, brandOf(server), sessionId));
+  db.transaction((tx) =>
+    issueReceiptOf({ brand: brandOf(server), issueSessionReceipt }, tx, sessionId),
+  );
 
 export const operationReceipt = (server: TestServer, operationId: string, db: Db = server.db) =>
   db.transaction((tx) => issueOperationReceipt(tx, brandOf(server), operationId));

@@ -5,7 +5,11 @@ import { receipts } from '../../db/schema/money';
 import { signedInUser } from '../../test/builders';
 import { withTestServer } from '../../test/hooks';
 import { addStation } from '../../test/station-builders';
-import { insertFinishedSession, insertReceiptTariff, sessionReceipt } from './receipt-builders';
+import {
+  insertFinishedSession,
+  insertReceiptTariff,
+  sessionReceipt,
+} from '../../test/receipt-builders';
 
 // SPEC §7 GET /v2/charges_plus_reserves: sessions and reservations in one list, newest first,
 // each with its receipt.

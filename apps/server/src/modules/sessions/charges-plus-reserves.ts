@@ -1,76 +1,30 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { listChargesPlusReserves } from '@evcharge/api/payments/receipts';
 import type { Db } from '../../db/client';
-import { chargingSessions, reservations } from '../../db/schema/charging';
-import { connectors, stations } from '../../db/schema/stations';
-import { chargeRowsByIds, toCharge } from '../sessions';
-import { receiptIdsFor } from './repo';
+import { receiptIdsFor } from '../receipts';
+import { chargeRowsByIds } from './charge-row-repo';
+import { toCharge } from './charge-view';
+import {
+  countReservations,
+  countShownSessions,
+  reservationRows,
+  sessionAndReservationPage,
+} from './charges-plus-reserves-repo';
 
 // SPEC §7 GET /v2/charges_plus_reserves: the driver's sessions and reservations in one list,
-// newest first, each with its receipt.
+// newest first, each with its receipt (the receipts module's ids).
 
 type Answer = z.infer<typeof listChargesPlusReserves.response>;
 type Entry = Answer['items'][number];
-
-/** The sessions GET /v2/charges shows: every one that started, and open ones. */
-const shownSessions = (userId: string) =>
-  and(
-    eq(chargingSessions.userId, userId),
-    or(isNotNull(chargingSessions.startedAt), ne(chargingSessions.status, 'cancelled')),
-  );
-
-async function reservationRows(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      reservation: reservations,
-      stationName: stations.name,
-      connectorNumber: connectors.number,
-    })
-    .from(reservations)
-    .innerJoin(connectors, eq(connectors.id, reservations.connectorId))
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(inArray(reservations.id, [...ids]));
-}
 
 export async function listChargesAndReserves(
   db: Db,
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<Answer> {
-  const entries = unionAll(
-    db
-      .select({
-        type: sql<'charge' | 'reserve'>`'charge'`.as('type'),
-        id: chargingSessions.id,
-        at: sql<string>`${chargingSessions.createdAt}`.as('at'),
-      })
-      .from(chargingSessions)
-      .where(shownSessions(userId)),
-    db
-      .select({
-        type: sql<'charge' | 'reserve'>`'reserve'`.as('type'),
-        id: reservations.id,
-        at: sql<string>`${reservations.createdAt}`.as('at'),
-      })
-      .from(reservations)
-      .where(eq(reservations.userId, userId)),
-  );
-  // A tie on the instant falls back on type and id, so pages never overlap.
-  const found = await entries
-    .orderBy(desc(sql`at`), desc(sql`type`), desc(sql`id`))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [sessions] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(chargingSessions)
-    .where(shownSessions(userId));
-  const [reserves] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(reservations)
-    .where(eq(reservations.userId, userId));
+  const found = await sessionAndReservationPage(db, userId, page);
+  const sessionsTotal = await countShownSessions(db, userId);
+  const reservesTotal = await countReservations(db, userId);
 
   const sessionIds = found.filter((entry) => entry.type === 'charge').map((entry) => entry.id);
   const reservationIds = found.filter((entry) => entry.type === 'reserve').map((e) => e.id);
@@ -116,6 +70,6 @@ export async function listChargesAndReserves(
   );
   return {
     items: items.filter((item) => item !== undefined),
-    total: (sessions?.total ?? 0) + (reserves?.total ?? 0),
+    total: sessionsTotal + reservesTotal,
   };
 }
