@@ -47,10 +47,7 @@ export async function insertPolicyAcceptance(
   version: string,
   acceptedAt: Date,
 ): Promise<void> {
-  await db
-    .insert(policyAcceptances)
-    .values({ userId, version, acceptedAt })
-    .onConflictDoNothing();
+  await db.insert(policyAcceptances).values({ userId, version, acceptedAt }).onConflictDoNothing();
 }
 
 export async function setPolicyVersion(
