@@ -15,7 +15,7 @@ import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenge
 import { createMetrics } from './metrics';
 import { createAcquirer } from './payments/create-acquirer';
 import type { Notify } from './payments/sandbox/notifier';
-import { authRoutes } from './modules/auth';
+import { authRoutes, findSessionByTokenHash, touchAccessToken } from './modules/auth';
 import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
@@ -116,7 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const now = options.now ?? (() => new Date());
-  registerAuth(app, db, { ...config.session, now });
+  registerAuth(
+    app,
+    {
+      find: (tokenHash) => findSessionByTokenHash(db, tokenHash),
+      touch: (tokenId, at) => touchAccessToken(db, tokenId, at),
+    },
+    { ...config.session, now },
+  );
   registerErrorHandler(app);
   registerIdempotency(app, db);
 

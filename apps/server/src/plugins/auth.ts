@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -8,8 +7,7 @@ import type {
   RequestPayload,
 } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
-import type { Db } from '../db/client';
-import { accessTokens, users } from '../db/schema/users';
+import type { users } from '../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
 export type Auth = { user: UserRow; tokenId: string };
@@ -59,32 +57,27 @@ export const EXPIRED = 'expired';
 export type Authenticated = Auth | typeof EXPIRED | null;
 
 /**
+ * The stored side of bearer tokens, handed in by app.ts (plugins import no module): the live
+ * token with its live user by the token's SHA-256, and the record of its last use.
+ */
+export type TokenSessions = {
+  find: (
+    tokenHash: string,
+  ) => Promise<{ user: UserRow; tokenId: string; createdAt: Date; lastUsedAt: Date } | undefined>;
+  touch: (tokenId: string, at: Date) => Promise<void>;
+};
+
+/**
  * The signed-in user behind a bearer token; null for a missing, unknown or revoked one, and
  * EXPIRED past the absolute lifetime or the idle timeout (OWASP ASVS 3.3.1, 3.3.2).
  */
 export async function authenticate(
-  db: Db,
+  sessions: TokenSessions,
   limits: SessionLimits,
   token: string | undefined,
 ): Promise<Authenticated> {
   if (!token) return null;
-  const [row] = await db
-    .select({
-      user: users,
-      tokenId: accessTokens.id,
-      createdAt: accessTokens.createdAt,
-      lastUsedAt: accessTokens.lastUsedAt,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sha256(token)),
-        isNull(accessTokens.revokedAt),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const row = await sessions.find(sha256(token));
   if (!row) return null;
   const now = limits.now();
   if (
@@ -94,7 +87,7 @@ export async function authenticate(
     return EXPIRED;
   }
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
-    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
+    await sessions.touch(row.tokenId, now);
   }
   return { user: row.user, tokenId: row.tokenId };
 }
@@ -107,10 +100,10 @@ export async function authenticate(
 export const AUTH_CACHE_MS = 5000;
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
-function cachedAuthenticator(db: Db, limits: SessionLimits) {
+function cachedAuthenticator(sessions: TokenSessions, limits: SessionLimits) {
   const cache = new Map<string, { auth: Auth; until: number }>();
   const remember = async (token: string, now: number): Promise<Authenticated> => {
-    const auth = await authenticate(db, limits, token);
+    const auth = await authenticate(sessions, limits, token);
     cache.delete(token);
     if (auth && auth !== EXPIRED) {
       // Oldest first out: a Map iterates in insertion order.
@@ -129,10 +122,16 @@ function cachedAuthenticator(db: Db, limits: SessionLimits) {
   };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, limits: SessionLimits): void {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: TokenSessions,
+  limits: SessionLimits,
+): void {
   app.decorateRequest('auth', null);
-  app.decorate('authenticateToken', (token: string | undefined) => authenticate(db, limits, token));
-  app.decorate('authenticateTokenCached', cachedAuthenticator(db, limits));
+  app.decorate('authenticateToken', (token: string | undefined) =>
+    authenticate(sessions, limits, token),
+  );
+  app.decorate('authenticateTokenCached', cachedAuthenticator(sessions, limits));
 }
 
 function signedInOrThrow(auth: Authenticated): Auth {

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@evcharge/domain/errors';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cars, loyaltyCards, paymentCards, rfidTags } from '../../db/schema/driver';
-import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
-import { messages, reviews } from '../../db/schema/social';
-import { favouriteStations } from '../../db/schema/stations';
-import {
-  accessTokens,
-  companyMembers,
-  oneTimeTokens,
-  phoneVerifications,
-  policyAcceptances,
-  users,
-} from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import type { Acquirer } from '../../payments/acquirer';
 import { verifyPassword } from '../auth';
 import { lockUser, openSessionCount, userWalletBalanceMinor } from '../ledger';
+import {
+  anonymiseReviews,
+  deletePaymentCards,
+  deletePersonalRows,
+  eraseUser,
+  insertPolicyAcceptance,
+  revokeLiveTokens,
+  setPolicyVersion,
+} from './repo';
 
 /** Records the acceptance of the brand's current privacy policy (only that version). */
 export async function acceptPolicy(
@@ -31,15 +27,8 @@ export async function acceptPolicy(
   }
   return db.transaction(async (tx) => {
     const acceptedAt = new Date();
-    await tx
-      .insert(policyAcceptances)
-      .values({ userId: user.id, version, acceptedAt })
-      .onConflictDoNothing();
-    const [updated] = await tx
-      .update(users)
-      .set({ privacyPolicyVersion: version, privacyPolicyAcceptedAt: acceptedAt })
-      .where(eq(users.id, user.id))
-      .returning();
+    await insertPolicyAcceptance(tx, user.id, version, acceptedAt);
+    const updated = await setPolicyVersion(tx, user.id, version, acceptedAt);
     if (!updated) throw new AppError('NOT_FOUND');
     return updated;
   });
@@ -102,48 +91,13 @@ export async function deleteAccount(
     const state = await deletionState(tx, user);
     if (!state.allowed) throw blockerError(state);
 
-    await tx
-      .update(accessTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
-    for (const table of [
-      cars,
-      favouriteStations,
-      loyaltyCards,
-      rfidTags,
-      pushSubscriptions,
-      userEvents,
-      phoneVerifications,
-      oneTimeTokens,
-      companyMembers,
-      messages,
-    ]) {
-      await tx.delete(table).where(eq(table.userId, user.id));
-    }
+    await revokeLiveTokens(tx, user.id, new Date());
+    await deletePersonalRows(tx, user.id);
     // The cards go (past operations keep no link to them; their receipts say what was shown).
-    const cards = await tx
-      .delete(paymentCards)
-      .where(eq(paymentCards.userId, user.id))
-      .returning({ acquirer: paymentCards.acquirer, token: paymentCards.token });
+    const cards = await deletePaymentCards(tx, user.id);
     // Reviews stay on the stations, no longer signed.
-    await tx.update(reviews).set({ isAnonymous: true }).where(eq(reviews.userId, user.id));
-    await tx
-      .update(users)
-      .set({
-        name: 'Deleted user',
-        surname: null,
-        patronymic: null,
-        email: `deleted-${user.id}@deleted.invalid`,
-        phone: null,
-        isEmailConfirmed: false,
-        isPhoneConfirmed: false,
-        passwordHash: `deleted:${randomUUID()}`,
-        accountType: 'PERSONAL',
-        activeCompanyId: null,
-        isBlocked: true,
-        deletedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    await anonymiseReviews(tx, user.id);
+    await eraseUser(tx, user.id, `deleted:${randomUUID()}`, new Date());
     return cards;
   });
   // After the commit: the acquirer forgets the tokens (one it cannot reach is no longer ours).

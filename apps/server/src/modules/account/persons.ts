@@ -1,15 +1,14 @@
 import type { Person, personBodySchema } from '@evcharge/api/account/persons';
 import type { User } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
-import { users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
 import { sendEmailConfirmation } from '../auth';
 import { allowedPhone } from '../phone';
 import { userView } from '../users';
+import { isEmailTakenByOther, updatePerson } from './repo';
 
 type PersonFields = z.output<typeof personBodySchema>;
 
@@ -39,26 +38,18 @@ export async function changePerson(
   if (input.phone) allowedPhone(deps, input.phone);
   const emailChanged = input.email !== undefined && input.email !== user.email;
   const phoneChanged = input.phone !== undefined && input.phone !== user.phone;
-  if (emailChanged) {
-    const [other] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email!), ne(users.id, user.id)));
-    if (other) throw new AppError('EMAIL_TAKEN');
+  if (emailChanged && (await isEmailTakenByOther(deps.db, input.email!, user.id))) {
+    throw new AppError('EMAIL_TAKEN');
   }
   let updated: UserRow | undefined;
   try {
-    [updated] = await deps.db
-      .update(users)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.surname !== undefined && { surname: input.surname }),
-        ...(input.patronymic !== undefined && { patronymic: input.patronymic }),
-        ...(emailChanged && { email: input.email!, isEmailConfirmed: false }),
-        ...(phoneChanged && { phone: input.phone!, isPhoneConfirmed: false }),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    updated = await updatePerson(deps.db, user.id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.surname !== undefined && { surname: input.surname }),
+      ...(input.patronymic !== undefined && { patronymic: input.patronymic }),
+      ...(emailChanged && { email: input.email!, isEmailConfirmed: false }),
+      ...(phoneChanged && { phone: input.phone!, isPhoneConfirmed: false }),
+    });
   } catch (error) {
     // Two accounts taking one address at once: the unique index decides.
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');

@@ -35,6 +35,32 @@ export async function insertAccessToken(db: Db, userId: string, tokenHash: strin
   await db.insert(accessTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now });
 }
 
+/** A live (not revoked) token with its live user, by the token's SHA-256. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      tokenId: accessTokens.id,
+      createdAt: accessTokens.createdAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchAccessToken(db: Db, tokenId: string, at: Date) {
+  await db.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, tokenId));
+}
+
 export async function revokeAccessToken(db: Db, tokenId: string) {
   await db
     .update(accessTokens)

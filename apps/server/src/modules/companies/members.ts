@@ -1,18 +1,8 @@
 import type { Member } from '@evcharge/api/companies/members';
 import { AppError } from '@evcharge/domain/errors';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyMembers, users } from '../../db/schema/users';
 import type { UserRow } from '../../plugins/auth';
-
-/** The companies the user owns (only an owner manages who charges on a company balance). */
-async function ownedCompanyIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: companyMembers.companyId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.userId, userId), eq(companyMembers.role, 'owner')));
-  return rows.map((row) => row.id);
-}
+import { insertMember, liveUserByEmail, memberships, membersOf, ownedCompanyIds } from './repo';
 
 export async function listVisibleUsers(db: Db, user: UserRow): Promise<Member[]> {
   const self: Member = {
@@ -25,21 +15,7 @@ export async function listVisibleUsers(db: Db, user: UserRow): Promise<Member[]>
   };
   const owned = await ownedCompanyIds(db, user.id);
   if (owned.length === 0) return [self];
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      companyId: companies.id,
-      companyName: companies.name,
-      role: companyMembers.role,
-    })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(and(inArray(companyMembers.companyId, owned), isNull(users.deletedAt)))
-    .orderBy(asc(companies.name), asc(users.name), asc(users.email));
+  const rows = await membersOf(db, owned);
   return [
     self,
     ...rows.map((row) => ({
@@ -51,14 +27,6 @@ export async function listVisibleUsers(db: Db, user: UserRow): Promise<Member[]>
       role: row.role,
     })),
   ];
-}
-
-async function liveUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)));
-  return row;
 }
 
 /** Only company owners look people up, so the lookup cannot be used to probe addresses. */
@@ -84,22 +52,15 @@ export async function addCompanyMember(
   if (!owned.includes(input.companyId)) throw new AppError('NOT_FOUND');
   const found = await liveUserByEmail(db, input.email);
   if (!found) throw new AppError('USER_NOT_FOUND');
-  await db
-    .insert(companyMembers)
-    .values({ companyId: input.companyId, userId: found.id, role: 'member' })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ role: companyMembers.role, name: companies.name })
-    .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, found.id)));
+  await insertMember(db, input.companyId, found.id);
+  const [row] = await memberships(db, found.id, input.companyId);
   if (!row) throw new AppError('NOT_FOUND');
   return {
     id: found.id,
     name: found.name,
     surname: found.surname,
     email: found.email,
-    company: { id: input.companyId, name: row.name },
+    company: { id: input.companyId, name: row.company.name },
     role: row.role,
   };
 }

@@ -7,7 +7,7 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { ageCodes, callerOf, expireCode, sentCode, smsCode, uniquePhone } from './testing';
+import { ageCodes, callerOf, expireCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
 
 // POST /api/user/codeConf: the right code confirms the phone once; wrong, expired, used and
 // dead codes, and the cap on wrong codes per account.

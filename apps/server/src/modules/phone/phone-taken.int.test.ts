@@ -6,7 +6,7 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { ageCodes, sendCode, sentCode, smsCode, uniquePhone } from './testing';
+import { ageCodes, sendCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
 
 // A confirmed phone belongs to one live account (users_confirmed_phone_unique): codeSend says
 // PHONE_TAKEN, and of two accounts confirming the same phone at once exactly one wins.

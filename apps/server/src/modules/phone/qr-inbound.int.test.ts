@@ -7,7 +7,7 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { expireCode, sentCode, uniquePhone } from './testing';
+import { expireCode, sentCode, uniquePhone } from '../../test/phone';
 
 // The QR method: the QR code makes the phone text its code to our inbound number; the SMS
 // gateway posts it to the webhook, and the web polls checkCode until it is confirmed.

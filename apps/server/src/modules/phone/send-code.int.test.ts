@@ -6,8 +6,8 @@ import type { ErrorBody } from '@evcharge/domain/errors';
 import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { callerOf, sendCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
 import { CODE_VALID_MINUTES, QR_VALID_MINUTES, RESEND_WAIT_SECONDS } from './limits';
-import { callerOf, sendCode, sentCode, smsCode, uniquePhone } from './testing';
 
 // POST /api/user/codeSend: the three methods, what each sends, and the inputs it refuses.
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { ageCodes, sendCode, sentCode, uniquePhone } from '../../test/phone';
 import {
   RESEND_WAIT_SECONDS,
   SENDS_PER_HOUR_PER_ACCOUNT,
   SENDS_PER_HOUR_PER_PHONE,
 } from './limits';
-import { ageCodes, sendCode, sentCode, uniquePhone } from './testing';
 
 // How many codes go out: a resend wait, and caps per hour per phone (whichever accounts ask)
 // and per account (to whichever phones). The caps are counted from the stored codes, so the

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { sendPhoneCode, type SendPhoneCodeResult } from '@evcharge/api/phone/send-code';
 import type { ErrorBody } from '@evcharge/domain/errors';
-import { phoneVerifications } from '../../db/schema/users';
-import type { TestResponse, TestServer } from '../../test/harness';
+import { phoneVerifications } from '../db/schema/users';
+import type { TestResponse, TestServer } from './harness';
 
 // Helpers of the phone confirmation's integration tests (not used by the app).
 
