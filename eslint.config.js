@@ -8,6 +8,33 @@ const features = readdirSync(`${import.meta.dirname}/apps/web/src/features`, { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The server's shape (docs/architecture.md). A module uses another only through its entry file
+// (index.ts); ocpp/ is transport and imports no module; drizzle-orm is imported only by
+// repositories (repo.ts, *-repo.ts) and db/. Tests set up data as they need and are exempt.
+const server = 'apps/server/src';
+const repositories = [`${server}/**/repo.ts`, `${server}/**/*-repo.ts`];
+const serverTests = ['**/*.test.ts', `${server}/test/**`];
+const moduleInternals = {
+  regex: '^\\.\\./[a-z-]+/',
+  message: "another module is used through its entry file: import '../<module>', never a file inside it",
+};
+const anyModule = {
+  regex: '(^|/)modules(/|$)',
+  message: 'ocpp/ is transport: it calls the modules through the interfaces app.ts hands it, never imports them',
+};
+const queries = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: "queries live in the module's repo.ts (or a *-repo.ts file): call a repository function",
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const serverShape = [
+  { files: [`${server}/**/*.ts`], ignores: [...repositories, ...serverTests, `${server}/db/**`], rules: restrict(queries) },
+  { files: [`${server}/modules/**/*.ts`], ignores: [...repositories, ...serverTests], rules: restrict(moduleInternals, queries) },
+  { files: repositories.map((glob) => glob.replace(`${server}/**`, `${server}/modules/**`)), ignores: serverTests, rules: restrict(moduleInternals) },
+  { files: [`${server}/ocpp/**/*.ts`], ignores: [...repositories, ...serverTests], rules: restrict(anyModule, queries) },
+  { files: repositories.map((glob) => glob.replace(`${server}/**`, `${server}/ocpp/**`)), ignores: serverTests, rules: restrict(anyModule) },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/data/**', 'e2e/.tmp/**', 'playwright-report/**', 'test-results/**'] },
   js.configs.recommended,
@@ -62,4 +89,5 @@ export default tseslint.config(
       }] }],
     },
   })),
+  ...serverShape,
 );

@@ -1,6 +1,6 @@
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import type { Db } from '../db/client';
-import { verifyChargePointPassword, verifyNoChargePoint } from './credentials';
+import { verifyNothing, verifyPassword } from '../crypto/passwords';
 import { findChargePoint, type ChargePointRow } from './repo';
 
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
@@ -26,10 +26,10 @@ export async function checkHandshake(
   const password = handshake.password?.toString('utf8');
   const chargePoint = await findChargePoint(db, handshake.identity);
   if (!chargePoint || password === undefined) {
-    await verifyNoChargePoint(password ?? '');
+    await verifyNothing(password ?? '');
     return { isAccepted: false, status: 401, reason: 'Unauthorized' };
   }
-  if (!(await verifyChargePointPassword(chargePoint.passwordHash, password))) {
+  if (!(await verifyPassword(chargePoint.passwordHash, password))) {
     return { isAccepted: false, status: 401, reason: 'Unauthorized' };
   }
   return { isAccepted: true, chargePoint };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargePoints } from '../db/schema/ocpp';
-import { verifyChargePointPassword as verifyPassword } from './credentials';
+import { verifyPassword } from '../crypto/passwords';
 import { startTestServer, type TestServer } from '../test/harness';
 import { insertTestStations, type InsertedStation } from '../test/station-builders';
 import { registerChargePoint, RegistrationError } from './register';

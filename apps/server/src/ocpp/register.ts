@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { hashChargePointPassword } from './credentials';
+import { hashPassword } from '../crypto/passwords';
 import {
   deleteChargePoint,
   findStationByCodeOrId,
@@ -52,7 +52,7 @@ export async function registerChargePoint(db: Db, input: Registration): Promise<
       `Station ${station.code} already has the charge point ${holder} (--replace removes it)`,
     );
   }
-  const passwordHash = await hashChargePointPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   if (holder && holder !== input.id) await deleteChargePoint(db, holder);
   const isNew = await upsertChargePoint(db, { id: input.id, stationId: station.id, passwordHash });
   return {

@@ -5,7 +5,7 @@ import { resetPasswordMail } from '../../mail/templates';
 import { sha256 } from '../../plugins/auth';
 import { findUserById } from '../users';
 import { issueOneTimeToken, PASSWORD_RESET_VALID_MINUTES, tokenForCode } from './one-time';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../crypto/passwords';
 import { refuseCommonPassword } from './common-passwords';
 import * as repo from './repo';
 import type { OneTimeToken as OneTimeTokenRow } from './repo';

@@ -10,7 +10,7 @@ import { confirmEmailMail } from '../../mail/templates';
 import { newOpaqueToken, sha256, type Auth, type UserRow } from '../../plugins/auth';
 import { userView } from '../users';
 import { EMAIL_CONFIRM_VALID_MINUTES, issueOneTimeToken } from './one-time';
-import { hashPassword, verifyNothing, verifyPassword } from './passwords';
+import { hashPassword, verifyNothing, verifyPassword } from '../../crypto/passwords';
 import type { AddressLimit } from './address-limit';
 import { refuseCommonPassword } from './common-passwords';
 import { assertNotLocked, clearLockout, loginHash, recordWrongPassword } from './lockout';

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import type { ConnectorStatus } from '@evcharge/domain/connector-status';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { demoAccounts } from '../demo/accounts';
-import { demoChargePointPassword, insertDemoChargePoints } from '../demo/charge-points';
-import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from '../demo/seed';
-import { findUserIdByEmail, listChargePointConnectors } from './demo-charge-points-repo';
+import { demoAccounts } from './accounts';
+import { demoChargePointPassword, insertDemoChargePoints } from './charge-points';
+import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from './seed';
+import { findUserIdByEmail, listChargePointConnectors } from './charge-points-repo';
 
 // npm run demo-charge-points -w @evcharge/server -- <list.json>
 // For `npm start`, before the server opens the database: seeds the demo when the database is

@@ -4,7 +4,7 @@ import { chargePoints } from '../db/schema/ocpp';
 import { connectors, stations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
 
-// One function per query of the demo charge point list (demo-charge-points-cli.ts).
+// One function per query of the demo charge point list (charge-points-cli.ts).
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
