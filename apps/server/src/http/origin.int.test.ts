@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import { topUpBalance } from '@evcharge/api/payments/balance';
 import { bindCard } from '@evcharge/api/payments/cards';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { uniqueEmail } from '../test/builders';
-import { startTestServer, type TestServer } from '../test/harness';
 import { driverWithPhone } from '../test/payments';
 import { payOnSandboxPage } from '../test/sandbox-card';
+import { withTestServer } from '../test/hooks';
 
 // The acquirer's return and the mail links lead back to the origin the driver came from when
 // ALLOWED_ORIGINS lists it, else to PUBLIC_URL (http/origin.ts).
 
 const SECOND = 'https://second.example';
-let server: TestServer;
+const server = withTestServer({ config: { allowedOrigins: [SECOND] } });
 beforeAll(async () => {
-  server = await startTestServer({ config: { allowedOrigins: [SECOND] } });
   // This server's own origin is known once it listens.
   server.config.allowedOrigins.push(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Pays on the sandbox page (reached on this server) and answers where the bank sends back. */

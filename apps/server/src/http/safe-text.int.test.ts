@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import { createCar, deleteCar, updateCar } from '@evcharge/api/cars/cars';
@@ -9,26 +9,23 @@ import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { loginLockouts } from '../db/schema/users';
 import { signedInUser, type TestUser } from '../test/builders';
 import { dbFingerprint } from '../test/db-fingerprint';
-import { startTestServer, type CallInput, type TestServer } from '../test/harness';
+import { type CallInput } from '../test/harness';
+import { withTestServer } from '../test/hooks';
 
 // OWASP ASVS 5.1.4: a NUL or a lone surrogate in any string of a request (a value or a key of
 // the body, the query or a path parameter) is refused with 400 naming the field; nothing is
 // stored. Before, a NUL answered 500 and a lone surrogate was stored as U+FFFD.
 
-let server: TestServer;
+const server = withTestServer();
 let driver: TestUser & { token: string };
 let carId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   driver = await signedInUser(server);
   const car = await server.call<{ Id: string }>(createCar, {
     token: driver.token,
     body: { name: 'Leaf' },
   });
   carId = car.body.Id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type ErrorBody = { code: string; fields?: { path: string; rule: string }[] };

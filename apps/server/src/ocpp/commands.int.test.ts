@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chargePoints } from '../db/schema/ocpp';
 import {
   addChargePoint,
@@ -10,21 +10,17 @@ import {
   simStation,
   type TestChargePoint,
 } from '../test/charge-points';
-import { startTestServer, type TestServer } from '../test/harness';
 import { CommandError } from './gateway';
+import { withTestServer } from '../test/hooks';
 
 // Commands from the central system (app.chargePoints) answered by the simulator.
 
-let server: TestServer;
+const server = withTestServer();
 let chargePoint: TestChargePoint;
 beforeAll(async () => {
-  server = await startTestServer();
   chargePoint = await addChargePoint(server);
 });
 afterEach(closeSimStations);
-afterAll(async () => {
-  await server?.close();
-});
 
 const gateway = () => server.app.chargePoints;
 

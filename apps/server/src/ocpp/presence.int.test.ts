@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { listStationsGuest } from '@evcharge/api/stations/list-stations';
 import { stationPageSchema } from '@evcharge/api/stations/station-schemas';
 import { chargePoints } from '../db/schema/ocpp';
@@ -12,18 +12,13 @@ import {
   type TestChargePoint,
 } from '../test/charge-points';
 import { startTestServer, type TestServer } from '../test/harness';
+import { withTestServer } from '../test/hooks';
 
 // Connector statuses from StatusNotification reach the database and the station list; a charge
 // point that goes away shows its connectors unavailable until it is back.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = withTestServer();
 afterEach(closeSimStations);
-afterAll(async () => {
-  await server?.close();
-});
 
 async function dbStatuses(on: TestServer, chargePoint: TestChargePoint) {
   const rows = await on.db

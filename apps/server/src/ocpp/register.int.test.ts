@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chargePoints } from '../db/schema/ocpp';
 import { verifyPassword } from '../crypto/passwords';
-import { startTestServer, type TestServer } from '../test/harness';
 import { insertTestStations, type InsertedStation } from '../test/station-builders';
 import { registerChargePoint, RegistrationError } from './register';
+import { withTestServer } from '../test/hooks';
 
-let server: TestServer;
+const server = withTestServer();
 let first: InsertedStation;
 let second: InsertedStation;
 beforeAll(async () => {
-  server = await startTestServer();
   [first, second] = (await insertTestStations(server.db, [
     { lat: 1, lng: 1, connectors: [{ socketType: 'ccs2', powerKw: 150 }, {}] },
     { lat: 2, lng: 2 },
   ])) as [InsertedStation, InsertedStation];
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const hashOf = async (id: string) =>

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractUrl, type Contract } from '@evcharge/api/contract';
 import { contracts } from '@evcharge/api/index-of-contracts';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { accessTokens } from '../db/schema/users';
 import { createUser } from '../test/builders';
-import { startTestServer, type TestServer } from '../test/harness';
 import { newOpaqueToken, sha256 } from './auth';
+import { withTestServer } from '../test/hooks';
 
 // OWASP ASVS 8.2.1: no answer that carries a token or personal data may be kept by a browser
 // or a proxy. Every endpoint of the contract index, signed in, answers with no-store, whatever
 // its status; so does the sign-in that hands out the token.
 
-let server: TestServer;
+const server = withTestServer();
 let userId = '';
 beforeAll(async () => {
-  server = await startTestServer();
   userId = (await createUser(server.db)).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** A token of its own for each call: one endpoint (logout) revokes it. */

@@ -1,20 +1,14 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brandSchema, getBrand } from '@evcharge/api/brand/get-brand';
 import { getLegal, legalDocuments } from '@evcharge/api/brand/get-legal';
 import { languages } from '@evcharge/domain/constants';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { legalRoot } from '../../brand/legal';
 import { createUser, signInAs } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 type Legal = { document: string; lang: string; title: string; sections: { heading: string }[] };
 

@@ -5,14 +5,9 @@ import { inboundSms } from '@evcharge/api/phone/inbound-sms';
 import { outboxMessages } from '../../db/schema/outbox';
 import { createUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 type Outbox = { messages: { to: string; subject: string; body: string; channel: string }[] };
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteAccount } from '@evcharge/api/account/account';
 import { getBalance, topUpBalance } from '@evcharge/api/payments/balance';
 import { bindCard, deleteCard, listCards, setDefaultCard } from '@evcharge/api/payments/cards';
@@ -8,18 +8,11 @@ import type { Card, PaymentResult } from '@evcharge/api/payments/payment-schemas
 import { paymentCards } from '../../db/schema/driver';
 import { sandboxCards } from '../../db/schema/sandbox-acquirer';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { ownPath, payOnSandboxPage } from '../../test/sandbox-card';
 import { declineCardNumber } from '../../payments/sandbox/test-cards';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = withTestServer();
 
 const confirmedPhone = () => ({
   phone: `+7900${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,

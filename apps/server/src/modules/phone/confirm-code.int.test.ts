@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@evcharge/api/common';
 import { confirmPhoneCode } from '@evcharge/api/phone/confirm-code';
 import { getSelf } from '@evcharge/api/users/get-self';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { ageCodes, callerOf, expireCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
+import { withTestServer } from '../../test/hooks';
 
 // POST /api/user/codeConf: the right code confirms the phone once; wrong, expired, used and
 // dead codes, and the cap on wrong codes per account.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 type Confirmed = { ok: true; user: User };
 

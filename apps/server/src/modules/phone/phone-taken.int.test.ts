@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmPhoneCode } from '@evcharge/api/phone/confirm-code';
 import { inboundSms } from '@evcharge/api/phone/inbound-sms';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { users } from '../../db/schema/users';
 import { createUser, signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { ageCodes, sendCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
+import { withTestServer } from '../../test/hooks';
 
 // A confirmed phone belongs to one live account (users_confirmed_phone_unique): codeSend says
 // PHONE_TAKEN, and of two accounts confirming the same phone at once exactly one wins.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const confirm = (token: string, code: string) =>
   server.call<ErrorBody>(confirmPhoneCode, { token, body: { code } });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@evcharge/api/common';
 import { checkPhoneCode } from '@evcharge/api/phone/check-code';
 import { inboundSms, SMS_INBOUND_SECRET_HEADER } from '@evcharge/api/phone/inbound-sms';
@@ -8,17 +8,12 @@ import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { expireCode, sentCode, uniquePhone } from '../../test/phone';
+import { withTestServer } from '../../test/hooks';
 
 // The QR method: the QR code makes the phone text its code to our inbound number; the SMS
 // gateway posts it to the webhook, and the web polls checkCode until it is confirmed.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 type Status = { status: 'pending' | 'confirmed' | 'expired'; user: User | null };
 

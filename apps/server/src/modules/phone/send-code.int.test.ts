@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendPhoneCode } from '@evcharge/api/phone/send-code';
 import { normalisePhone } from '@evcharge/domain/phone';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { phoneVerifications, users } from '../../db/schema/users';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { callerOf, sendCode, sentCode, smsCode, uniquePhone } from '../../test/phone';
 import { CODE_VALID_MINUTES, QR_VALID_MINUTES, RESEND_WAIT_SECONDS } from './limits';
+import { withTestServer } from '../../test/hooks';
 
 // POST /api/user/codeSend: the three methods, what each sends, and the inputs it refuses.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const minutesFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 60_000;
 

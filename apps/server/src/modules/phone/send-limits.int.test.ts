@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { ageCodes, sendCode, sentCode, uniquePhone } from '../../test/phone';
 import {
   RESEND_WAIT_SECONDS,
   SENDS_PER_HOUR_PER_ACCOUNT,
   SENDS_PER_HOUR_PER_PHONE,
 } from './limits';
+import { withTestServer } from '../../test/hooks';
 
 // How many codes go out: a resend wait, and caps per hour per phone (whichever accounts ask)
 // and per account (to whichever phones). The caps are counted from the stored codes, so the
 // tests move them back in time instead of waiting.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const MINUTE = 60;
 

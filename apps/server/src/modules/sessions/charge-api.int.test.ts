@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Charge, ChargeDetail, ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
 import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/sessions/get-charges';
 import { chargeSummary, listCharges } from '@evcharge/api/sessions/list-charges';
@@ -8,32 +8,24 @@ import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import { cars } from '../../db/schema/driver';
 import {
-  closeSimStations,
   connectedStation as connectedStationFor,
   eventually,
 } from '../../test/charge-points';
-import { driver, expectLedgerBalanced, start, type Driver } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { driver, start, type Driver } from '../../test/charging';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import { insertTestTariff } from '../../test/station-builders';
+import { withSimStations, withTestServer } from '../../test/hooks';
 
 // The rest of SPEC §7 Charges: the long poll, the session views, history and the dashboard,
 // the estimate and the driver's settings of a session (an owner's charge points are in
 // charge-points.int.test.ts).
 
-let server: TestServer;
+const server = withTestServer();
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 const connectedStation = (fields = {}) => connectedStationFor(server, { tariffId, ...fields });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connectorStatusTime,
   listChargePoints,
@@ -7,30 +7,22 @@ import {
 } from '@evcharge/api/sessions/charge-points';
 import { stations } from '../../db/schema/stations';
 import {
-  closeSimStations,
   connectedStation as connectedStationFor,
   eventually,
 } from '../../test/charge-points';
-import { driver, expectLedgerBalanced } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { driver } from '../../test/charging';
 import { insertSessionTariff } from '../../test/sessions';
+import { withSimStations, withTestServer } from '../../test/hooks';
 
 // SPEC §7 GET /chargepoints, PUT /chargepoint/{id}/status/{status} and GET
 // /socket/status_time/{id}: an owner's charge points, out of service and back.
 
-let server: TestServer;
+const server = withTestServer();
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 const connectedStation = () => connectedStationFor(server, { tariffId });
 

@@ -1,39 +1,31 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { ledgerTransactions } from '../../db/schema/money';
 import {
-  closeSimStations,
   connectedStation as connectedStationFor,
   eventually,
 } from '../../test/charge-points';
-import { driver, expectLedgerBalanced, start, topUp } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { driver, start, topUp } from '../../test/charging';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import type { SimStation } from '../../test/charge-points';
 import { postTransaction } from '../ledger';
 import { companies, users } from '../../db/schema/users';
 import { walletBalanceMinor } from '../ledger';
+import { withSimStations, withTestServer } from '../../test/hooks';
 
 // PUT /charge and PUT /charge/stop against the simulator over loopback: a whole session,
 // profiles, the corporate payer, the limits the server enforces and the money posted when a
 // session ends (the start rules are in start-rules.int.test.ts).
 
-let server: TestServer;
+const server = withTestServer({ config: {} });
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer({ config: {} });
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 const connectedStation = () => connectedStationFor(server, { tariffId });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
 import { users } from '../../db/schema/users';
 import { createUser } from '../../test/builders';
@@ -7,7 +7,6 @@ import {
   closeSimStations,
   connectedStation as connectedStationFor,
 } from '../../test/charge-points';
-import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -19,20 +18,17 @@ import {
   insertSessionTariff,
   perKwh,
 } from '../../test/sessions';
+import { withTestServer } from '../../test/hooks';
 
 // Transactions end to end with the simulator: Authorize, RFID and app starts, meter values,
 // stops, parking and a refused tag.
 
-let server: TestServer;
+const server = withTestServer();
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
 afterEach(closeSimStations);
-afterAll(async () => {
-  await server?.close();
-});
 
 const connectedStation = () => connectedStationFor(server, { tariffId });
 

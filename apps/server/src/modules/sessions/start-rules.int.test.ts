@@ -1,35 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { chargingSessions } from '../../db/schema/charging';
 import {
-  closeSimStations,
   connectedStation as connectedStationFor,
   eventually,
 } from '../../test/charge-points';
-import { driver, expectLedgerBalanced, start } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { driver, start } from '../../test/charging';
 import { insertSessionTariff, testCar } from '../../test/sessions';
 import { postTransaction } from '../ledger';
+import { withSimStations, withTestServer } from '../../test/hooks';
 
 // PUT /charge's start rules against the simulator over loopback: minimum balance, debt,
 // one session per connector and the per-driver limit under concurrent starts, refusals by
 // the charge point, the emergency button, an offline charge point and the start timeout.
 
-let server: TestServer;
+const server = withTestServer();
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
-afterEach(async () => {
-  await closeSimStations();
-  await expectLedgerBalanced(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+withSimStations(server, { ledger: true });
 
 const connectedStation = () => connectedStationFor(server, { tariffId });
 

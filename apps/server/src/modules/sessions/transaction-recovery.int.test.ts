@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeSimStations,
   connectedStation as connectedStationFor,
 } from '../../test/charge-points';
-import { startTestServer, type TestServer } from '../../test/harness';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -15,20 +14,17 @@ import {
   insertSessionTariff,
   perKwh,
 } from '../../test/sessions';
+import { withTestServer } from '../../test/hooks';
 
 // Transactions that go wrong on the way: a StopTransaction sent twice, a connection lost in the
 // middle of a session (queued messages), a tag started offline that we refuse.
 
-let server: TestServer;
+const server = withTestServer();
 let tariffId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   tariffId = await insertSessionTariff(server);
 });
 afterEach(closeSimStations);
-afterAll(async () => {
-  await server?.close();
-});
 
 const connectedStation = () => connectedStationFor(server, { tariffId });
 

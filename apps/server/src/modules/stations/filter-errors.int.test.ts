@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listStationsGuest } from '@evcharge/api/stations/list-stations';
 import { mapPoints, mapPointsGuest } from '@evcharge/api/stations/map-points';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { createUser, signInAs } from '../../test/builders';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
+const server = withTestServer();
 let ownerToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
   ownerToken = await signInAs(server, await createUser(server.db));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('bad filters', () => {

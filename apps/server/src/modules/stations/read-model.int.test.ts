@@ -1,21 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listStationsGuest } from '@evcharge/api/stations/list-stations';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { socketTypeIds } from '@evcharge/domain/socket-type';
 import { connectors, stations } from '../../db/schema/stations';
-import { startTestServer, type TestServer } from '../../test/harness';
 import { addStation, insertTestStations } from '../../test/station-builders';
 import { createStationReadModel } from './read-model';
 import { stationIdsInBounds } from './repo';
+import { withTestServer } from '../../test/hooks';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = withTestServer();
 
 const allTypes = [...socketTypeIds];
 const area = { south: 50, west: 50, north: 51, east: 51 };
