@@ -5,7 +5,11 @@ import type { Mailer } from './mail/mailer';
 import type { PhoneMessenger } from './mail/phone-messenger';
 import type { Acquirer } from './payments/acquirer';
 import type { Metrics } from './metrics';
-import type { ChargeEventBus, ChargePoints, IssueSessionReceipt } from './modules/sessions';
+// Types from the files that define them: a module's entry file would bring its routes, which
+// import this file.
+import type { ChargePoints } from './modules/sessions/charge-points-port';
+import type { ChargeEventBus } from './modules/sessions/event-bus';
+import type { IssueSessionReceipt } from './modules/sessions/finish';
 import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
 
