@@ -26,7 +26,7 @@ import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/even
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
 import { paymentRoutes } from './modules/payments';
-import { issueSessionReceipt, receiptRoutes } from './modules/receipts';
+import { receiptRoutes } from './modules/receipts';
 import {
   CHARGE_EVENTS_CHANNEL,
   chargeRoutes,
@@ -155,7 +155,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
-    issueSessionReceipt,
     now,
     chargeEvents: createChargeEventBus(
       options.listen ? (userId) => notify(db, CHARGE_EVENTS_CHANNEL, userId) : undefined,

@@ -9,7 +9,6 @@ import type { Metrics } from './metrics';
 // import this file.
 import type { ChargePoints } from './modules/sessions/charge-points-port';
 import type { ChargeEventBus } from './modules/sessions/event-bus';
-import type { IssueSessionReceipt } from './modules/sessions/finish';
 import type { UserEvents } from './modules/events/user-events';
 import type { StationReadModel } from './modules/stations/read-model';
 
@@ -35,5 +34,4 @@ export type Deps = {
   /** Cards and payments (ACQUIRER; the sandbox by default). */
   acquirer: Acquirer;
   /** The receipt of a session that became final (modules/receipts, in its transaction). */
-  issueSessionReceipt: IssueSessionReceipt;
 };

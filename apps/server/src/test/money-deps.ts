@@ -6,7 +6,6 @@ import { createMetrics } from '../metrics';
 import { createChargeEventBus } from '../modules/sessions';
 import { createUserEvents } from '../modules/events';
 import { createPushSender, resolveVapid } from '../modules/push';
-import { issueSessionReceipt } from '../modules/receipts';
 import { createStationReadModel } from '../modules/stations';
 import { createConnections } from '../ocpp/connections';
 import { createChargePointGateway } from '../ocpp/gateway';
@@ -66,7 +65,6 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
     acquirer: sandbox,
-    issueSessionReceipt,
     sandbox,
   };
 }

@@ -6,8 +6,16 @@ import { chargingSessions } from '../db/schema/charging';
 import { paymentCards } from '../db/schema/driver';
 import { balanceOperations, type OrderType } from '../db/schema/money';
 import { postTransaction } from '../modules/ledger';
-import { issueOperationReceipt, issueSessionReceipt } from '../modules/receipts';
-import { issueReceiptOf } from '../modules/sessions';
+import {
+  issueOperationReceipt,
+  issueSessionReceipt,
+  type SessionReceiptFacts,
+} from '../modules/receipts';
+import { costFactsAt } from '../modules/sessions/charge-view';
+import { costBreakdown } from '../modules/sessions/cost';
+import { sessionSamples } from '../modules/sessions/meter-repo';
+import { findPlacedSession } from '../modules/sessions/repo';
+import { loadTariffs } from '../modules/stations';
 import type { TestServer } from './harness';
 import { addStation, insertTestTariff } from './station-builders';
 
@@ -16,10 +24,39 @@ import { addStation, insertTestTariff } from './station-builders';
 
 export const brandOf = (server: TestServer) => brandById(server.config.brand);
 
+/**
+ * A stored session priced as finishSession prices it (the tariff over its facts and readings),
+ * for sessions these tests put straight into the database.
+ */
+async function sessionReceiptFacts(
+  tx: Db,
+  sessionId: string,
+): Promise<SessionReceiptFacts | undefined> {
+  const session = await findPlacedSession(tx, sessionId);
+  if (!session) return undefined;
+  const tariff = (await loadTariffs(tx, [session.tariffId])).get(session.tariffId);
+  let cost: SessionReceiptFacts['cost'];
+  if (tariff) {
+    const facts = costFactsAt(session, session.stoppedAt ?? session.updatedAt);
+    const readings = await sessionSamples(tx, session.id);
+    cost = costBreakdown(tariff, session, { ...facts, readings });
+  }
+  return {
+    sessionId: session.id,
+    userId: session.userId,
+    status: session.status,
+    costMinor: session.costMinor,
+    currency: session.currency,
+    paymentMethod: session.paymentMethod,
+    cost,
+  };
+}
+
 export const sessionReceipt = (server: TestServer, sessionId: string, db: Db = server.db) =>
-  db.transaction((tx) =>
-    issueReceiptOf({ brand: brandOf(server), issueSessionReceipt }, tx, sessionId),
-  );
+  db.transaction(async (tx) => {
+    const facts = await sessionReceiptFacts(tx, sessionId);
+    return facts && issueSessionReceipt(tx, brandOf(server), facts);
+  });
 
 export const operationReceipt = (server: TestServer, operationId: string, db: Db = server.db) =>
   db.transaction((tx) => issueOperationReceipt(tx, brandOf(server), operationId));

@@ -1,26 +1,12 @@
-import type { Brand } from '@evcharge/api/brand/get-brand';
-import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { tellSessionEnded } from '../events';
 import { payerOf, postTransaction } from '../ledger';
 import { captureSession } from '../payments';
-import type { SessionReceiptFacts } from '../receipts';
-import { costMinor, tariffOf } from './cost';
+import { issueSessionReceipt } from '../receipts';
+import { costBreakdown, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
-import { issueReceiptOf } from './receipt';
 import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
-
-/**
- * Issues the receipt of a session that just became final from the facts the sessions module
- * priced (receipt.ts), in the finishing transaction, once (the receipts module; app.ts hands
- * it in).
- */
-export type IssueSessionReceipt = (
-  tx: Db,
-  brand: Brand,
-  session: SessionReceiptFacts,
-) => Promise<string | undefined>;
 
 export type SessionEnd = {
   /** When energy stopped flowing (StopTransaction's timestamp). */
@@ -45,8 +31,7 @@ const finishableStatuses = [...runningStatuses, 'parking'] as const;
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps &
-    Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config' | 'issueSessionReceipt'>,
+  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
@@ -54,12 +39,13 @@ export async function finishSession(
   const tariff = await tariffOf(deps.db, session.tariffId);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
-    const cost = costMinor(tariff, session, {
+    const breakdown = costBreakdown(tariff, session, {
       chargingEndedAt: end.chargingEndedAt,
       energyWh: end.energyWh,
       readings,
       parkingEndedAt: end.parkingEndedAt,
     });
+    const cost = breakdown.totalMinor;
     const isParked = session.status === 'parking';
     const finished = await updateSessionFrom(tx, session.id, finishableStatuses, {
       status: 'success',
@@ -84,7 +70,16 @@ export async function finishSession(
           { owner: { kind: 'revenue' }, amountMinor: cost },
         ],
       });
-      await issueReceiptOf(deps, tx, session.id);
+      // The receipt's items are the breakdown this cost was priced from (SPEC §3 receipt).
+      await issueSessionReceipt(tx, deps.brand, {
+        sessionId: finished.id,
+        userId: finished.userId,
+        status: finished.status,
+        costMinor: finished.costMinor,
+        currency: finished.currency,
+        paymentMethod: finished.paymentMethod,
+        cost: breakdown,
+      });
     }
     return finished;
   });

@@ -18,7 +18,6 @@ export { sessionChargePointEvents, type SessionChargePointEvents } from './charg
 
 // Finishing, for the tests that end a session as OCPP would, and a session's receipt, for the
 // tests that issue it as finishing does.
-export { finishSession, type IssueSessionReceipt, type SessionEnd } from './finish';
+export { finishSession, type SessionEnd } from './finish';
 export { cancelPreparing, type ChargeDeps } from './start';
-export { issueReceiptOf } from './receipt';
 export { findPlacedSession } from './repo';

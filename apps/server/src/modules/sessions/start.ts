@@ -33,7 +33,6 @@ export type ChargeDeps = Pick<
   | 'userEvents'
   | 'acquirer'
   | 'brand'
-  | 'issueSessionReceipt'
 >;
 
 
