@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { closeSimStations } from './charge-points';
+import {
+  closeSimStations,
+  connectedStation,
+  type SimStation,
+  type TestChargePoint,
+} from './charge-points';
 import { expectLedgerBalanced } from './charging';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
+import { insertSessionTariff } from './sessions';
 
 // The set-up most integration files share, as vitest hooks registered where they are called.
 
@@ -31,4 +37,31 @@ export function withSimStations(server: TestServer, { ledger }: { ledger: boolea
     await closeSimStations();
     if (ledger) await expectLedgerBalanced(server);
   });
+}
+
+export type SessionStations = {
+  /** The file's tariff: set before its tests run, so read it in tests, not at the top level. */
+  tariffId: string;
+  /** A simulated charge point on a new station priced by the file's tariff, for one test. */
+  connectedStation: () => Promise<{ chargePoint: TestChargePoint; station: SimStation }>;
+};
+
+/**
+ * A file that charges at stations of its own tariff: the tariff is made once for the file and
+ * the simulated charge points close after each test (with `ledger`, the ledger still sums to
+ * zero then).
+ */
+export function withSessionStations(
+  server: TestServer,
+  { ledger }: { ledger: boolean },
+): SessionStations {
+  const stations: SessionStations = {
+    tariffId: '',
+    connectedStation: () => connectedStation(server, { tariffId: stations.tariffId }),
+  };
+  beforeAll(async () => {
+    stations.tariffId = await insertSessionTariff(server);
+  });
+  withSimStations(server, { ledger });
+  return stations;
 }

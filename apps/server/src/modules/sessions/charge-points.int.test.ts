@@ -1,30 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   connectorStatusTime,
   listChargePoints,
   setConnectorAvailability,
 } from '@evcharge/api/sessions/charge-points';
 import { stations } from '../../db/schema/stations';
-import {
-  connectedStation as connectedStationFor,
-  eventually,
-} from '../../test/charge-points';
+import { eventually } from '../../test/charge-points';
 import { driver } from '../../test/charging';
-import { insertSessionTariff } from '../../test/sessions';
-import { withSimStations, withTestServer } from '../../test/hooks';
+import { withSessionStations, withTestServer } from '../../test/hooks';
 
 // SPEC §7 GET /chargepoints, PUT /chargepoint/{id}/status/{status} and GET
 // /socket/status_time/{id}: an owner's charge points, out of service and back.
 
 const server = withTestServer();
-let tariffId: string;
-beforeAll(async () => {
-  tariffId = await insertSessionTariff(server);
-});
-withSimStations(server, { ledger: true });
-
-const connectedStation = () => connectedStationFor(server, { tariffId });
+const { connectedStation } = withSessionStations(server, { ledger: true });
 
 describe('an owner’s charge points', () => {
   it('lists them with connectors, takes a connector out of service and back, and answers status times', async () => {

@@ -1,33 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { ledgerTransactions } from '../../db/schema/money';
-import {
-  connectedStation as connectedStationFor,
-  eventually,
-} from '../../test/charge-points';
+import { eventually } from '../../test/charge-points';
 import { driver, start, topUp } from '../../test/charging';
-import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
+import { MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import type { SimStation } from '../../test/charge-points';
 import { postTransaction } from '../ledger';
 import { companies, users } from '../../db/schema/users';
 import { walletBalanceMinor } from '../ledger';
-import { withSimStations, withTestServer } from '../../test/hooks';
+import { withSessionStations, withTestServer } from '../../test/hooks';
 
 // PUT /charge and PUT /charge/stop against the simulator over loopback: a whole session,
 // profiles, the corporate payer, the limits the server enforces and the money posted when a
 // session ends (the start rules are in start-rules.int.test.ts).
 
 const server = withTestServer({ config: {} });
-let tariffId: string;
-beforeAll(async () => {
-  tariffId = await insertSessionTariff(server);
-});
-withSimStations(server, { ledger: true });
-
-const connectedStation = () => connectedStationFor(server, { tariffId });
+const { connectedStation } = withSessionStations(server, { ledger: true });
 
 /** Advances the station a simulated minute at a time until the server asked it to stop. */
 async function chargeUntilStopRequested(

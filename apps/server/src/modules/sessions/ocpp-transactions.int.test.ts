@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
 import { users } from '../../db/schema/users';
 import { createUser } from '../../test/builders';
-import {
-  closeSimStations,
-  connectedStation as connectedStationFor,
-} from '../../test/charge-points';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -15,22 +11,16 @@ import {
   sessionsOn,
   startWithTag,
   testCar,
-  insertSessionTariff,
   perKwh,
 } from '../../test/sessions';
-import { withTestServer } from '../../test/hooks';
+import { withSessionStations, withTestServer } from '../../test/hooks';
 
 // Transactions end to end with the simulator: Authorize, RFID and app starts, meter values,
 // stops, parking and a refused tag.
 
 const server = withTestServer();
-let tariffId: string;
-beforeAll(async () => {
-  tariffId = await insertSessionTariff(server);
-});
-afterEach(closeSimStations);
-
-const connectedStation = () => connectedStationFor(server, { tariffId });
+const stations = withSessionStations(server, { ledger: false });
+const { connectedStation } = stations;
 
 describe('Authorize', () => {
   it('accepts an active tag of a driver, refuses unknown tags and blocked drivers', async () => {
@@ -56,7 +46,7 @@ describe('an RFID session', () => {
     expect(started).toMatchObject({
       userId: driver.id,
       connectorId: chargePoint.station.connectorIds[0],
-      tariffId,
+      tariffId: stations.tariffId,
       currency: 'rub',
       status: 'charging',
       meterStartWh: 0,
@@ -151,7 +141,7 @@ describe('a session the app prepared', () => {
       .values({
         userId: driver.id,
         connectorId: chargePoint.station.connectorIds[1]!,
-        tariffId,
+        tariffId: stations.tariffId,
         currency: 'rub',
         limitMode: 'energy',
         limitValue: 5000,

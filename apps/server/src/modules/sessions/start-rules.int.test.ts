@@ -1,29 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { getSelf } from '@evcharge/api/users/get-self';
 import { chargingSessions } from '../../db/schema/charging';
-import {
-  connectedStation as connectedStationFor,
-  eventually,
-} from '../../test/charge-points';
+import { eventually } from '../../test/charge-points';
 import { driver, start } from '../../test/charging';
-import { insertSessionTariff, testCar } from '../../test/sessions';
+import { testCar } from '../../test/sessions';
 import { postTransaction } from '../ledger';
-import { withSimStations, withTestServer } from '../../test/hooks';
+import { withSessionStations, withTestServer } from '../../test/hooks';
 
 // PUT /charge's start rules against the simulator over loopback: minimum balance, debt,
 // one session per connector and the per-driver limit under concurrent starts, refusals by
 // the charge point, the emergency button, an offline charge point and the start timeout.
 
 const server = withTestServer();
-let tariffId: string;
-beforeAll(async () => {
-  tariffId = await insertSessionTariff(server);
-});
-withSimStations(server, { ledger: true });
-
-const connectedStation = () => connectedStationFor(server, { tariffId });
+const { connectedStation } = withSessionStations(server, { ledger: true });
 
 describe('start rules', () => {
   it('refuses a driver below the minimum balance, with nothing stored', async () => {

@@ -1,8 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeSimStations,
-  connectedStation as connectedStationFor,
-} from '../../test/charge-points';
+import { describe, expect, it } from 'vitest';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -11,22 +7,15 @@ import {
   sessionsOn,
   startWithTag,
   testCar,
-  insertSessionTariff,
   perKwh,
 } from '../../test/sessions';
-import { withTestServer } from '../../test/hooks';
+import { withSessionStations, withTestServer } from '../../test/hooks';
 
 // Transactions that go wrong on the way: a StopTransaction sent twice, a connection lost in the
 // middle of a session (queued messages), a tag started offline that we refuse.
 
 const server = withTestServer();
-let tariffId: string;
-beforeAll(async () => {
-  tariffId = await insertSessionTariff(server);
-});
-afterEach(closeSimStations);
-
-const connectedStation = () => connectedStationFor(server, { tariffId });
+const { connectedStation } = withSessionStations(server, { ledger: false });
 
 describe('StopTransaction twice', () => {
   it('changes nothing the second time and still answers Accepted', async () => {
