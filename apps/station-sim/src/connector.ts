@@ -59,6 +59,8 @@ export type Transaction = {
   /** The central system's id, known once it answered StartTransaction (later when offline). */
   transactionId?: number;
   startedAtMs: number;
+  /** The time StartTransaction says (off from `startedAtMs` by a clock fault). */
+  startStampMs: number;
   meterStartWh: number;
   reservationId?: number;
   meterTimer?: TimerId;

@@ -13,6 +13,7 @@ import {
   type StopReason,
 } from './connector';
 import type { Emitter } from './events';
+import type { StationFaults } from './faults';
 import { statusPayload } from './messages';
 import type { Outbox } from './outbox';
 
@@ -82,6 +83,9 @@ export type StationContext = {
   connectionTimeoutSeconds: number;
   isOfflineStartAllowed: boolean;
   timers: { heartbeat?: TimerId; tick?: TimerId; bootRetry?: TimerId };
+  /** MeterValues a faulty firmware still sends after a stop (faults.ts). */
+  afterStopTimers: Set<TimerId>;
+  faults: StationFaults;
   nextLocalTxId: number;
   outbox: Outbox;
   connection: Connection;
@@ -93,6 +97,11 @@ export function findConnector(ctx: StationContext, connectorId: number): Connect
   const connector = ctx.connectors[connectorId - 1];
   if (!connector) throw new Error(`${ctx.id} has no connector ${connectorId}`);
   return connector;
+}
+
+/** The time the station writes on its messages: the simulated clock, off by a clock fault. */
+export function stampNow(ctx: StationContext): number {
+  return ctx.clock.now() + ctx.faults.clockOffsetMs;
 }
 
 /** The most the charge point offers on this connector now, in watts. */
@@ -151,11 +160,11 @@ export function refreshStatus(ctx: StationContext, connector: Connector): void {
 /** Queues a StatusNotification with the connector's current status (dropped while offline). */
 export function pushStatus(ctx: StationContext, connector: Connector): void {
   const { status, fault } = deriveStatus(connector, ctx.isEmergency);
-  const nowMs = ctx.clock.now();
+  const stampMs = stampNow(ctx);
   ctx.outbox.push({
     action: 'StatusNotification',
     isTransactionMessage: false,
-    build: () => statusPayload(connector.id, status, fault, nowMs),
+    build: () => statusPayload(connector.id, status, fault, stampMs),
   });
 }
 

@@ -8,11 +8,16 @@
 // TRANSACTION_MESSAGE_ATTEMPTS times with a growing pause (OCPP 1.6 §4.7,
 // TransactionMessageAttempts / TransactionMessageRetryInterval): a passing fault on its side
 // must not lose a StopTransaction, and thus a driver's bill.
+// The messages queued while offline may be replayed in another order on purpose (a fault some
+// firmware shows, see faults.ts); messages queued while online always keep theirs.
 import { describeError, isRpcError } from './connection';
+import { replayOrdered, type ReplayOrder } from './faults';
 
 export type OutboxItem = {
   action: string;
   isTransactionMessage: boolean;
+  /** The station's own number for the transaction a transaction message belongs to. */
+  transactionKey?: number;
   /** Builds the payload at send time (a transaction id may have arrived meanwhile); undefined skips the message. */
   build(): object | undefined;
   onResult?(result: unknown): void;
@@ -35,10 +40,14 @@ export type OutboxDeps = {
   call(action: string, payload: object): Promise<unknown>;
   log(line: string): void;
   retryDelayMs: number;
+  /** How to replay what was queued while offline (default in order). */
+  replayOrder?(): ReplayOrder;
 };
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const queue: OutboxItem[] = [];
+  // Queued while the station could not send, and not yet replayed.
+  const queuedOffline = new Set<OutboxItem>();
   // Refusals of the message at the head of the queue (reset when it leaves).
   let refusals = 0;
   let isPumping = false;
@@ -52,8 +61,22 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     for (const resolve of waiters) resolve();
   };
 
+  // Reorders the messages queued offline among the places they hold in the queue, once, as
+  // sending resumes; a message in flight when the socket broke keeps its place at the head.
+  function arrangeReplay() {
+    if (queuedOffline.size === 0) return;
+    const slots = queue.flatMap((item, index) => (queuedOffline.has(item) ? [index] : []));
+    queuedOffline.clear();
+    const replay = replayOrdered(
+      slots.map((index) => queue[index]!),
+      deps.replayOrder?.() ?? 'inOrder',
+    );
+    slots.forEach((slot, index) => (queue[slot] = replay[index]!));
+  }
+
   async function run(): Promise<void> {
     while (queue.length > 0 && deps.canSend() && !isStopped) {
+      arrangeReplay();
       const item = queue[0]!;
       const payload = item.build();
       if (payload === undefined) {
@@ -105,7 +128,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   return {
     push(item) {
       if (isStopped) return;
-      if (!item.isTransactionMessage && !deps.canSend()) return;
+      if (!deps.canSend()) {
+        if (!item.isTransactionMessage) return;
+        queuedOffline.add(item);
+      }
       queue.push(item);
       pump();
     },

@@ -30,6 +30,8 @@ export async function close(ctx: StationContext): Promise<void> {
   if (ctx.isClosed) return;
   ctx.isClosed = true;
   for (const id of Object.values(ctx.timers)) ctx.clock.clear(id);
+  for (const id of ctx.afterStopTimers) ctx.clock.clear(id);
+  ctx.afterStopTimers.clear();
   for (const connector of ctx.connectors) {
     ctx.clock.clear(connector.transaction?.meterTimer);
     ctx.clock.clear(connector.reservation?.expiryTimer);

@@ -6,6 +6,7 @@ import { createConnection } from './connection';
 import { callCentral, refreshStatus, type StationContext, type StationEvents } from './context';
 import { checkedFault, createConnector, type Connector } from './connector';
 import type { Emitter } from './events';
+import { noFaults, withFaults } from './faults';
 import { createOutbox } from './outbox';
 import { onDown, onOpen } from './session';
 import { plug } from './transactions';
@@ -67,12 +68,15 @@ export function createStationContext(options: StationOptions, parts: Parts): Sta
     connectionTimeoutSeconds: options.connectionTimeoutSeconds ?? 60,
     isOfflineStartAllowed: options.allowOfflineStart ?? true,
     timers: {},
+    afterStopTimers: new Set(),
+    faults: withFaults(noFaults, options.faults ?? {}),
     nextLocalTxId: 1,
     outbox: createOutbox({
       canSend: () => ctx.isOnline && ctx.isBooted,
       call: (action, payload) => callCentral(ctx, action, payload),
       log,
       retryDelayMs: 1000,
+      replayOrder: () => ctx.faults.replayOrder,
     }),
     connection: createConnection({
       url: options.url,

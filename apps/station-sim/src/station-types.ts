@@ -9,6 +9,7 @@ import type {
   StopReason,
 } from './connector';
 import type { Emitter } from './events';
+import type { StationFaults } from './faults';
 import type { TagOutcome } from './authorize';
 
 export type ConnectorSpec = {
@@ -68,6 +69,8 @@ export type StationOptions = {
   allowOfflineStart?: boolean;
   /** Send BootNotification after every reconnect, not only after a (re)boot (default false). */
   bootOnReconnect?: boolean;
+  /** Link and firmware faults to play from the start (faults.ts); none by default. */
+  faults?: Partial<StationFaults>;
   /** Real-time network settings. */
   callTimeoutMs?: number;
   pingIntervalMs?: number;
@@ -91,6 +94,12 @@ export type Station = {
   fault(connectorId: number, errorCode?: ChargePointErrorCode, info?: string): void;
   clearFault(connectorId: number): void;
   setRejectCommands(isRejecting: boolean): void;
+  /** Turns link and firmware faults on or off (faults.ts); keys left out keep their value. */
+  setFaults(faults: Partial<StationFaults>): void;
+  /** The faults in play now; the lose-counters count down as messages are lost. */
+  faults(): StationFaults;
+  /** The connector's energy register falls to 0 and counts on from there (a meter reset). */
+  resetMeter(connectorId: number): void;
   /** Loses the network: no closing handshake, no reconnect until `restore()`. */
   dropConnection(): Promise<void>;
   restore(): Promise<void>;

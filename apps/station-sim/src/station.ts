@@ -3,6 +3,8 @@ import { createRealClock } from './clock';
 import { callCentral, findConnector, type StationEvents } from './context';
 import { snapshotOf } from './connector';
 import { createEmitter } from './events';
+import { describeFaults, withFaults } from './faults';
+import { resetMeter } from './meter-faults';
 import { presentTag } from './authorize';
 import * as control from './station-controls';
 import { answerCommands, createStationContext, placeStartingState } from './station-setup';
@@ -10,6 +12,7 @@ import { plug, stopTransaction, unplug } from './transactions';
 import { normalizeConnectors, type Station, type StationOptions } from './station-types';
 
 export type { ConnectorSpec, Station, StationOptions } from './station-types';
+export type { ReplayOrder, StationFaults } from './faults';
 export type { Car } from './car';
 export type { Clock } from './clock';
 export type { StationEvents } from './context';
@@ -24,6 +27,7 @@ export function createStation(options: StationOptions): Station {
   if (options.autoUnplugAfterMs !== undefined && !(options.autoUnplugAfterMs >= 0))
     throw new Error(`autoUnplugAfterMs must be 0 or more, got ${options.autoUnplugAfterMs}`);
   const ctx = createStationContext(options, { clock, events, log, connectorSpecs });
+  if (options.faults) log(`faults: ${describeFaults(ctx.faults)}`);
   answerCommands(ctx);
   placeStartingState(ctx, connectorSpecs);
 
@@ -45,6 +49,12 @@ export function createStation(options: StationOptions): Station {
       ctx.isRejectingCommands = isRejecting;
       log(isRejecting ? 'rejecting every command' : 'accepting commands');
     },
+    setFaults(faults) {
+      ctx.faults = withFaults(ctx.faults, faults);
+      log(`faults: ${describeFaults(ctx.faults)}`);
+    },
+    faults: () => ({ ...ctx.faults }),
+    resetMeter: (connectorId) => resetMeter(ctx, connectorById(connectorId)),
     async dropConnection() {
       log('network lost (simulated)');
       await ctx.connection.drop();

@@ -1,9 +1,10 @@
 // Transactions on a connector: start, meter samples, stop; plugging and unplugging the car.
 import type { OCPP16 } from 'typed-ocpp';
 import { createCar, type Car } from './car';
-import { refreshStatus, updateConnector, type StationContext } from './context';
+import { refreshStatus, stampNow, updateConnector, type StationContext } from './context';
 import { whole, type Connector, type StopReason, type Transaction } from './connector';
 import { meterValuesPayload, readMeter, stopTransactionPayload } from './messages';
+import { sendMeterValuesAfterStop } from './meter-faults';
 
 type StartTransactionResult = OCPP16.StartTransactionResponse;
 
@@ -19,11 +20,11 @@ export function startTransaction(
     ctx.clock.clear(connector.reservation.expiryTimer);
     connector.reservation = undefined;
   }
-  const nowMs = ctx.clock.now();
   const tx: Transaction = {
     localId: ctx.nextLocalTxId++,
     idTag,
-    startedAtMs: nowMs,
+    startedAtMs: ctx.clock.now(),
+    startStampMs: stampNow(ctx),
     meterStartWh: whole(connector.meterWh),
     reservationId,
   };
@@ -31,14 +32,37 @@ export function startTransaction(
   connector.isFinishing = false;
   // Charging again: the demo car stays (until this transaction ends or fills it).
   cancelDeparture(ctx, connector);
+  pushStartTransaction(ctx, connector, tx);
+  tx.meterTimer = startMeterTimer(ctx, connector, tx);
+  ensureTicking(ctx);
+  ctx.events.emit('transactionStarted', {
+    connectorId: connector.id,
+    localId: tx.localId,
+    idTag,
+    meterStartWh: tx.meterStartWh,
+  });
+  refreshStatus(ctx, connector);
+  return tx;
+}
+
+function pushStartTransaction(ctx: StationContext, connector: Connector, tx: Transaction): void {
+  if (ctx.faults.loseStartTransactions > 0) {
+    ctx.faults.loseStartTransactions--;
+    ctx.log(
+      `connector ${connector.id}: StartTransaction of ${tx.idTag} lost (fault, ${ctx.faults.loseStartTransactions} more to lose)`,
+    );
+    return;
+  }
+  const { idTag, reservationId } = tx;
   ctx.outbox.push({
     action: 'StartTransaction',
     isTransactionMessage: true,
+    transactionKey: tx.localId,
     build: () => ({
       connectorId: connector.id,
       idTag,
       meterStart: tx.meterStartWh,
-      timestamp: new Date(nowMs).toISOString(),
+      timestamp: new Date(tx.startStampMs).toISOString(),
       ...(reservationId === undefined ? {} : { reservationId }),
     }),
     onResult: (result) => {
@@ -55,16 +79,6 @@ export function startTransaction(
         stopTransaction(ctx, connector, 'DeAuthorized');
     },
   });
-  tx.meterTimer = startMeterTimer(ctx, connector, tx);
-  ensureTicking(ctx);
-  ctx.events.emit('transactionStarted', {
-    connectorId: connector.id,
-    localId: tx.localId,
-    idTag,
-    meterStartWh: tx.meterStartWh,
-  });
-  refreshStatus(ctx, connector);
-  return tx;
 }
 
 /** Ends the running transaction; with `isUnplugging` the car leaves too (no Finishing in between). */
@@ -79,7 +93,7 @@ export function stopTransaction(
   updateConnector(ctx, connector);
   ctx.clock.clear(tx.meterTimer);
   const reading = readMeter(connector);
-  const stoppedAtMs = ctx.clock.now();
+  const stoppedAtMs = stampNow(ctx);
   connector.transaction = undefined;
   connector.powerW = 0;
   if (isUnplugging) connector.car = undefined;
@@ -92,22 +106,31 @@ export function stopTransaction(
     connector.isInoperative = connector.scheduledInoperative;
     connector.scheduledInoperative = undefined;
   }
-  ctx.outbox.push({
-    action: 'StopTransaction',
-    isTransactionMessage: true,
-    build: () =>
-      tx.transactionId === undefined
-        ? undefined
-        : stopTransactionPayload({
-            transactionId: tx.transactionId,
-            idTag: tx.idTag,
-            reason,
-            startedAtMs: tx.startedAtMs,
-            meterStartWh: tx.meterStartWh,
-            stoppedAtMs,
-            reading,
-          }),
-  });
+  if (ctx.faults.loseStopTransactions > 0) {
+    ctx.faults.loseStopTransactions--;
+    ctx.log(
+      `connector ${connector.id}: StopTransaction of transaction ${tx.transactionId ?? `#${tx.localId}`} lost (fault, ${ctx.faults.loseStopTransactions} more to lose)`,
+    );
+  } else {
+    ctx.outbox.push({
+      action: 'StopTransaction',
+      isTransactionMessage: true,
+      transactionKey: tx.localId,
+      build: () =>
+        tx.transactionId === undefined
+          ? undefined
+          : stopTransactionPayload({
+              transactionId: tx.transactionId,
+              idTag: tx.idTag,
+              reason,
+              startedAtMs: tx.startStampMs,
+              meterStartWh: tx.meterStartWh,
+              stoppedAtMs,
+              reading,
+            }),
+    });
+  }
+  sendMeterValuesAfterStop(ctx, connector, tx, reading);
   ctx.events.emit('transactionStopped', {
     connectorId: connector.id,
     localId: tx.localId,
@@ -129,7 +152,7 @@ export function sampleMeter(
   refreshStatus(ctx, connector);
   const tx = connector.transaction;
   const reading = readMeter(connector);
-  const nowMs = ctx.clock.now();
+  const stampMs = stampNow(ctx);
   ctx.events.emit('meterValues', {
     connectorId: connector.id,
     transactionId: tx?.transactionId,
@@ -138,9 +161,10 @@ export function sampleMeter(
   ctx.outbox.push({
     action: 'MeterValues',
     isTransactionMessage: Boolean(tx),
+    transactionKey: tx?.localId,
     build: () => {
       if (tx && tx.transactionId === undefined) return undefined;
-      return meterValuesPayload(connector.id, tx?.transactionId, reading, context, nowMs);
+      return meterValuesPayload(connector.id, tx?.transactionId, reading, context, stampMs);
     },
   });
 }
