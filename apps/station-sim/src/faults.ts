@@ -42,13 +42,12 @@ export const noFaults: StationFaults = {
 const counts = ['meterValuesAfterStop', 'loseStopTransactions', 'loseStartTransactions'] as const;
 
 /** `current` with `changes` applied, or an error naming the first value that makes no sense. */
-export function withFaults(
-  current: StationFaults,
-  changes: Partial<StationFaults>,
-): StationFaults {
+export function withFaults(current: StationFaults, changes: Partial<StationFaults>): StationFaults {
   const next = { ...current, ...changes };
   if (!replayOrders.includes(next.replayOrder))
-    throw new Error(`replayOrder must be one of ${replayOrders.join(', ')}, got ${next.replayOrder}`);
+    throw new Error(
+      `replayOrder must be one of ${replayOrders.join(', ')}, got ${next.replayOrder}`,
+    );
   for (const key of counts) {
     if (!Number.isInteger(next[key]) || next[key] < 0)
       throw new Error(`${key} must be a whole number, 0 or more, got ${next[key]}`);

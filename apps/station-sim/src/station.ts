@@ -68,7 +68,8 @@ export function createStation(options: StationOptions): Station {
     connectors: () => ctx.connectors.map((c) => snapshotOf(c, ctx.isEmergency)),
     pendingMessages: () => ctx.outbox.size(),
     flush: (timeoutMs) => control.flush(ctx, timeoutMs),
-    waitFor: (status, connectorId, timeoutMs) => control.waitFor(ctx, status, connectorId, timeoutMs),
+    waitFor: (status, connectorId, timeoutMs) =>
+      control.waitFor(ctx, status, connectorId, timeoutMs),
     on: events.on,
     next: events.next,
     call: (action, payload) => callCentral(ctx, action, payload),
