@@ -1,6 +1,7 @@
 // Command-line options of the simulator, parsed without side effects (tested).
 import { parseArgs } from 'node:util';
 import type { CurrentType } from './car';
+import { replayOrders, type ReplayOrder, type StationFaults } from './faults';
 import type { ConnectorSpec } from './station';
 
 export const usage = `Simulated OCPP 1.6J charge points for any central system.
@@ -26,6 +27,19 @@ Usage: npm run sim -w @evcharge/station-sim -- [options]
   --quiet                 log only connections and status changes
   --help
 
+Faults a misbehaving charge point shows (every station; none by default):
+  --replay-order <order>  how transaction messages queued offline go out after the reconnect:
+                          inOrder (OCPP 1.6 §4.7), meterValuesFirst (MeterValues before the
+                          StopTransactions) or stopsFirst (StopTransactions before MeterValues)
+  --meter-values-after-stop <n>
+                          n more MeterValues after each stop, one per meter interval, the
+                          register climbing at the power drawn before the stop
+  --lose-stop-transactions <n>   the next n StopTransactions are never sent
+  --lose-start-transactions <n>  the next n StartTransactions are never sent (nor, then, the
+                          transaction's MeterValues and StopTransaction)
+  --clock-offset <s>      every timestamp sent is off by this many seconds
+                          (behind: --clock-offset=-3600)
+
 Type commands on stdin while it runs (help lists them).`;
 
 export type CliOptions = {
@@ -44,6 +58,8 @@ export type CliOptions = {
   isRejectingCommands: boolean;
   isQuiet: boolean;
   isHelp: boolean;
+  /** Faults every station plays from the start (faults.ts). */
+  faults: Partial<StationFaults>;
 };
 
 export function parseConnectors(value: string): ConnectorSpec[] | number {
@@ -75,6 +91,34 @@ function nonNegative(name: string, value: string | undefined, fallback: number):
   return number;
 }
 
+function count(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number, 0 or more, got "${value}"`);
+  return number;
+}
+
+function faultsOf(values: Record<string, string | boolean | undefined>): Partial<StationFaults> {
+  const text = (name: string) => values[name] as string | undefined;
+  const replayOrder = text('replay-order');
+  if (replayOrder !== undefined && !(replayOrders as readonly string[]).includes(replayOrder))
+    throw new Error(
+      `--replay-order must be one of ${replayOrders.join(', ')}, got "${replayOrder}"`,
+    );
+  const offset = text('clock-offset');
+  if (offset !== undefined && (offset.trim() === '' || !Number.isFinite(Number(offset))))
+    throw new Error(`--clock-offset must be a number of seconds, got "${offset}"`);
+  const faults: Partial<StationFaults> = {
+    replayOrder: replayOrder as ReplayOrder | undefined,
+    meterValuesAfterStop: count('--meter-values-after-stop', text('meter-values-after-stop')),
+    loseStopTransactions: count('--lose-stop-transactions', text('lose-stop-transactions')),
+    loseStartTransactions: count('--lose-start-transactions', text('lose-start-transactions')),
+    clockOffsetMs: offset === undefined ? undefined : Number(offset) * 1000,
+  };
+  return Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined));
+}
+
 export function parseCliArgs(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -92,6 +136,11 @@ export function parseCliArgs(argv: string[]): CliOptions {
       'demo-tag': { type: 'string' },
       'reject-commands': { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'replay-order': { type: 'string' },
+      'meter-values-after-stop': { type: 'string' },
+      'lose-stop-transactions': { type: 'string' },
+      'lose-start-transactions': { type: 'string' },
+      'clock-offset': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -112,6 +161,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     isRejectingCommands: Boolean(values['reject-commands']),
     isQuiet: Boolean(values.quiet),
     isHelp: Boolean(values.help),
+    faults: faultsOf(values),
   };
   if (!options.isHelp) {
     if (!/^wss?:\/\//.test(options.url))

@@ -15,6 +15,7 @@ describe('command line', () => {
       carLeavesAfterMs: 120_000,
       hasStatusMix: true,
       demoTag: undefined,
+      faults: {},
     });
     expect(
       parseCliArgs([
@@ -68,6 +69,39 @@ describe('command line', () => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
 
+  it('reads the faults every station plays', () => {
+    expect(
+      parseCliArgs([
+        '--stations',
+        'demo.json',
+        '--replay-order',
+        'stopsFirst',
+        '--meter-values-after-stop',
+        '3',
+        '--lose-stop-transactions',
+        '1',
+        '--lose-start-transactions',
+        '2',
+        '--clock-offset=-3600',
+      ]).faults,
+    ).toEqual({
+      replayOrder: 'stopsFirst',
+      meterValuesAfterStop: 3,
+      loseStopTransactions: 1,
+      loseStartTransactions: 2,
+      clockOffsetMs: -3_600_000,
+    });
+  });
+
+  it.each([
+    [['--replay-order', 'shuffled'], /--replay-order/],
+    [['--meter-values-after-stop', '1.5'], /--meter-values-after-stop/],
+    [['--lose-stop-transactions=-1'], /--lose-stop-transactions/],
+    [['--clock-offset', 'soon'], /--clock-offset/],
+  ])('refuses the fault %j', (argv, message) => {
+    expect(() => parseCliArgs(['--stations', 'a.json', ...argv])).toThrow(message);
+  });
+
   it('parses connector lists', () => {
     expect(parseConnectors('3')).toBe(3);
     expect(parseConnectors('DC')).toEqual([{ currentType: 'DC' }]);
@@ -90,6 +124,14 @@ describe('command line', () => {
     );
     await expect(runConsoleCommand([station], 'fault 1 Smoke')).rejects.toThrow(/error code/);
     await expect(runConsoleCommand([station], 'dance')).rejects.toThrow(/unknown command/);
+    expect(await runConsoleCommand([station], 'faults')).toBe('CP-X no faults');
+    expect(
+      await runConsoleCommand([station], 'faults CP-X replayOrder=stopsFirst clockOffsetMs=-5000'),
+    ).toBe('CP-X replayOrder=stopsFirst clockOffsetMs=-5000');
+    await expect(runConsoleCommand([station], 'faults loseStops=1')).rejects.toThrow(/no such/);
+    await runConsoleCommand([station], 'plug 1');
+    await runConsoleCommand([station], 'reset-meter 1');
+    expect(station.connector(1).energyWh).toBe(0);
     await station.close();
   });
 });

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     },
     stationOptions: {
       rejectCommands: options.isRejectingCommands,
+      faults: options.faults,
       ...(options.isAutoPlug ? {} : { autoPlug: false }),
     },
   });

@@ -1,5 +1,6 @@
 // What a person can do at a running simulator by typing on stdin.
-import type { ChargePointErrorCode, Station } from './station';
+import type { ChargePointErrorCode, Station, StationFaults } from './station';
+import { describeFaults } from './faults';
 
 export const consoleHelp = `commands (the station id may be left out when only one runs):
   status [id]                      connectors, status, power, energy, SoC
@@ -11,7 +12,11 @@ export const consoleHelp = `commands (the station id may be left out when only o
   fault [id] <connector> [code]    e.g. GroundFailure, HighTemperature (default OtherError)
   clear [id] <connector>           clear the fault
   reject [id] on|off               answer every command with Rejected
-  drop [id] | restore [id]         lose and regain the network`;
+  drop [id] | restore [id]         lose and regain the network
+  reset-meter [id] <connector>     the energy register falls to 0 (a meter reset)
+  faults [id] [name=value …]       show or set faults: replayOrder=inOrder|meterValuesFirst|
+                                   stopsFirst, meterValuesAfterStop=n, loseStopTransactions=n,
+                                   loseStartTransactions=n, clockOffsetMs=ms`;
 
 function pickStation(stations: Station[], words: string[]): Station {
   const byId = stations.find((s) => s.id === words[0]);
@@ -48,6 +53,17 @@ function describe(station: Station): string {
   );
 }
 
+/** `name=value` words as faults; numbers for every fault but replayOrder. */
+function parseFaults(words: string[]): Partial<StationFaults> {
+  return Object.fromEntries(
+    words.map((word) => {
+      const [name, value] = word.split('=');
+      if (!name || value === undefined) throw new Error(`"${word}" is not name=value`);
+      return [name, name === 'replayOrder' ? value : Number(value)];
+    }),
+  );
+}
+
 /** Runs one typed command; returns what to print. */
 export async function runConsoleCommand(
   stations: Station[],
@@ -58,6 +74,8 @@ export async function runConsoleCommand(
   if (!verb) return undefined;
   if (verb === 'help') return consoleHelp;
   if (verb === 'status' && words.length === 0) return stations.map(describe).join('\n');
+  if (verb === 'faults' && words.length === 0)
+    return stations.map((s) => `${s.id} ${describeFaults(s.faults())}`).join('\n');
   const station = pickStation(stations, words);
   switch (verb) {
     case 'status':
@@ -101,6 +119,12 @@ export async function runConsoleCommand(
     case 'restore':
       await station.restore();
       return undefined;
+    case 'reset-meter':
+      station.resetMeter(connectorNumber(words[0]));
+      return undefined;
+    case 'faults':
+      if (words.length > 0) station.setFaults(parseFaults(words));
+      return `${station.id} ${describeFaults(station.faults())}`;
     default:
       throw new Error(`unknown command "${verb}"; type help`);
   }

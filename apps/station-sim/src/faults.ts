@@ -43,6 +43,9 @@ const counts = ['meterValuesAfterStop', 'loseStopTransactions', 'loseStartTransa
 
 /** `current` with `changes` applied, or an error naming the first value that makes no sense. */
 export function withFaults(current: StationFaults, changes: Partial<StationFaults>): StationFaults {
+  const unknown = Object.keys(changes).filter((key) => !(key in noFaults));
+  if (unknown.length > 0)
+    throw new Error(`no such fault: ${unknown.join(', ')} (${Object.keys(noFaults).join(', ')})`);
   const next = { ...current, ...changes };
   if (!replayOrders.includes(next.replayOrder))
     throw new Error(
