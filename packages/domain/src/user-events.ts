@@ -5,6 +5,8 @@ export const userEventTypes = [
   'limitReached',
   'parkingStarted',
   'ghostStopped',
+  'sessionClosedNoStop',
+  'sessionAdjusted',
   'favouriteFree',
 ] as const;
 export type UserEventType = (typeof userEventTypes)[number];

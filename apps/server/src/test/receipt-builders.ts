@@ -8,7 +8,9 @@ import { balanceOperations, type OrderType } from '../db/schema/money';
 import { postTransaction } from '../modules/ledger';
 import {
   issueOperationReceipt,
+  issueSessionAdjustmentReceipt,
   issueSessionReceipt,
+  type SessionAdjustmentFacts,
   type SessionReceiptFacts,
 } from '../modules/receipts';
 import { costFactsAt } from '../modules/sessions/charge-view';
@@ -57,6 +59,9 @@ export const sessionReceipt = (server: TestServer, sessionId: string, db: Db = s
     const facts = await sessionReceiptFacts(tx, sessionId);
     return facts && issueSessionReceipt(tx, brandOf(server), facts);
   });
+
+export const adjustmentReceipt = (server: TestServer, facts: SessionAdjustmentFacts) =>
+  server.db.transaction((tx) => issueSessionAdjustmentReceipt(tx, brandOf(server), facts));
 
 export const operationReceipt = (server: TestServer, operationId: string, db: Db = server.db) =>
   db.transaction((tx) => issueOperationReceipt(tx, brandOf(server), operationId));

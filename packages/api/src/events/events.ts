@@ -28,6 +28,11 @@ export const userEventDataSchema = z.object({
   parkingPerMinuteMinor: optionalInt,
   freeMinutes: optionalInt,
   feeStartsAt: optionalText,
+  /**
+   * sessionAdjusted: the new total less what was billed when the session was closed; positive
+   * was charged extra, negative was returned to the balance.
+   */
+  differenceMinor: optionalInt,
 });
 export type UserEventData = z.infer<typeof userEventDataSchema>;
 

@@ -88,6 +88,8 @@ export const receiptKindValues = [
   'reservation',
   'debt_payment',
   'refund',
+  /** The bill of a closed session corrected by its charge point's late final meter reading. */
+  'session_adjustment',
 ] as const;
 
 /** What a receipt line is: the web names it by this code, `title` is the English text. */
@@ -100,6 +102,9 @@ export const receiptItemCodeValues = [
   'reservation_fee',
   'minimum_charge',
   'session',
+  /** session_adjustment: charged more, or returned, by the meter's final reading. */
+  'session_extra',
+  'session_returned',
   'top_up',
   'debt_payment',
   'refund',

@@ -234,6 +234,10 @@ export const receipts = pgTable(
     uniqueIndex('receipts_one_per_session')
       .on(t.sessionId)
       .where(sql`${t.kind} = 'session'`),
+    // A closed session is corrected once, by the StopTransaction that came late.
+    uniqueIndex('receipts_one_adjustment_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'session_adjustment'`),
     uniqueIndex('receipts_one_per_reservation')
       .on(t.reservationId)
       .where(sql`${t.kind} = 'reservation'`),

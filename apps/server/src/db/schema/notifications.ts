@@ -45,7 +45,7 @@ export const userEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** sessionEnded, limitReached, parkingStarted, ghostStopped, favouriteFree … */
+    /** sessionEnded, limitReached, parkingStarted, ghostStopped, sessionAdjusted … */
     type: text('type').notNull(),
     /** What the text needs (station name, cost, transaction id); the web translates. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -7,8 +7,10 @@ import { signedInUser } from '../../test/builders';
 import { connectedStation, eventually } from '../../test/charge-points';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { withTestServer, withSimStations } from '../../test/hooks';
+import { insertFinishedSession } from '../../test/receipt-builders';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
-import { recordUserEvent } from './service';
+import { recordUserEvent, recordUserEvents } from './service';
+import { tellSessionAdjusted, tellSessionClosedNoStop } from './session-events';
 
 // SPEC §7 GET /events and /events/{guid}: the driver's notifications, and the charging code
 // that records them: a limit reached, parking that will cost, the session's end with its cost,
@@ -207,6 +209,67 @@ describe('events from charging', () => {
     });
     station.unplug(1);
     await station.flush();
+  });
+});
+
+describe('a session closed without StopTransaction', () => {
+  it('tells the driver it was closed and billed, then its correction, once each', async () => {
+    const who = await signedInUser(server);
+    const session = await insertFinishedSession(server, {
+      userId: who.id,
+      tariffId,
+      energyWh: 5_000,
+      minutes: 30,
+      costMinor: 10_000,
+    });
+    const deps = {
+      db: server.db,
+      userEvents: {
+        record: async (...events: Parameters<typeof recordUserEvents>[1]) => {
+          await recordUserEvents(server.db, events);
+        },
+        inBackground: () => undefined,
+        settled: () => Promise.resolve(),
+      },
+    };
+    await tellSessionClosedNoStop(deps, session);
+    await tellSessionClosedNoStop(deps, session);
+    const corrected = { ...session, energyWh: 5_500, costMinor: 10_900 };
+    await tellSessionAdjusted(deps, corrected, 900);
+    await tellSessionAdjusted(deps, corrected, 900);
+
+    const { items } = await eventsOf(who.token);
+    expect(items.map((item) => item.type).sort()).toEqual([
+      'sessionAdjusted',
+      'sessionClosedNoStop',
+    ]);
+    expect(items.find((item) => item.type === 'sessionClosedNoStop')?.data).toEqual({
+      transactionId: session.transactionId,
+      stationId: expect.any(String),
+      stationName: expect.any(String),
+      energyWh: 5_000,
+      costMinor: 10_000,
+      currency: 'rub',
+      durationSeconds: 30 * 60,
+    });
+    expect(items.find((item) => item.type === 'sessionAdjusted')?.data).toMatchObject({
+      transactionId: session.transactionId,
+      energyWh: 5_500,
+      costMinor: 10_900,
+      differenceMinor: 900,
+      currency: 'rub',
+    });
+
+    // A final reading that agrees with the bill changes nothing and tells nothing.
+    const other = await insertFinishedSession(server, {
+      userId: who.id,
+      tariffId,
+      energyWh: 1_000,
+      minutes: 5,
+      costMinor: 2_000,
+    });
+    await tellSessionAdjusted(deps, other, 0);
+    expect((await eventsOf(who.token)).total).toBe(2);
   });
 });
 

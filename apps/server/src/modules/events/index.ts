@@ -2,4 +2,10 @@
 export { eventRoutes } from './routes';
 export { createUserEvents, type UserEvents } from './user-events';
 export { tellFavouriteFree } from './favourite-free';
-export { tellParkingStarted, tellServerStop, tellSessionEnded } from './session-events';
+export {
+  tellParkingStarted,
+  tellServerStop,
+  tellSessionAdjusted,
+  tellSessionClosedNoStop,
+  tellSessionEnded,
+} from './session-events';

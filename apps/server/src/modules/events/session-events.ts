@@ -28,7 +28,13 @@ type Session = Pick<
 async function tell(
   deps: SessionEventDeps,
   session: Session,
-  type: 'sessionEnded' | 'limitReached' | 'ghostStopped' | 'parkingStarted',
+  type:
+    | 'sessionEnded'
+    | 'sessionClosedNoStop'
+    | 'sessionAdjusted'
+    | 'limitReached'
+    | 'ghostStopped'
+    | 'parkingStarted',
   data: EventData,
 ): Promise<void> {
   const station = await stationOfConnector(deps.db, session.connectorId).catch(() => undefined);
@@ -45,18 +51,51 @@ async function tell(
   });
 }
 
-/** The session is final and paid (finishSession): its energy, duration and cost. */
-export function tellSessionEnded(deps: SessionEventDeps, session: Session): Promise<void> {
+/** What a final session's texts say: its energy, duration and cost. */
+function finalFacts(session: Session): EventData {
   const chargingEnd = session.parkingStartedAt ?? session.stoppedAt;
   const durationSeconds =
     session.startedAt && chargingEnd
       ? Math.max(0, Math.round((chargingEnd.getTime() - session.startedAt.getTime()) / 1000))
       : 0;
-  return tell(deps, session, 'sessionEnded', {
+  return {
     energyWh: session.energyWh,
     costMinor: session.costMinor,
     currency: session.currency,
     durationSeconds,
+  };
+}
+
+/** The session is final and paid (finishSession): its energy, duration and cost. */
+export function tellSessionEnded(deps: SessionEventDeps, session: Session): Promise<void> {
+  return tell(deps, session, 'sessionEnded', finalFacts(session));
+}
+
+/**
+ * The charge point stopped reporting the session and never sent StopTransaction, so the server
+ * closed it on the meter's last sane reading and billed that: the same facts as sessionEnded.
+ */
+export function tellSessionClosedNoStop(deps: SessionEventDeps, session: Session): Promise<void> {
+  return tell(deps, session, 'sessionClosedNoStop', finalFacts(session));
+}
+
+/**
+ * The StopTransaction of a session the server had closed came in later and its meter reading
+ * won (OCPP 1.6 §4.10 meterStop): `session` holds the corrected energy and cost, and
+ * `differenceMinor` is the new cost less the old, charged (positive) or returned to the balance
+ * (negative). A difference of nothing changes nothing for the driver and tells nothing.
+ */
+export function tellSessionAdjusted(
+  deps: SessionEventDeps,
+  session: Session,
+  differenceMinor: number,
+): Promise<void> {
+  if (differenceMinor === 0) return Promise.resolve();
+  return tell(deps, session, 'sessionAdjusted', {
+    energyWh: session.energyWh,
+    costMinor: session.costMinor,
+    differenceMinor,
+    currency: session.currency,
   });
 }
 

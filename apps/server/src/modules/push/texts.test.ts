@@ -45,6 +45,46 @@ describe('push texts', () => {
     );
   });
 
+  it('tells a session closed without StopTransaction by what its meter counted', () => {
+    const data = { stationName: 'MOW-7', energyWh: 12_345, costMinor: 1_851_80, currency: 'rub' };
+    expect(pushText('en', 'sessionClosedNoStop', data)).toEqual({
+      title: 'Session closed',
+      body:
+        'MOW-7: the charge point stopped reporting, so we closed the session and billed the ' +
+        '12.35 kWh its meter counted: RUB\u00a01,851.80.',
+    });
+  });
+
+  it.each([
+    [15_00, 'We charged RUB\u00a015.00 more.'],
+    [-15_00, 'We returned RUB\u00a015.00 to your balance.'],
+  ])('tells a bill corrected by %i which way the money went', (differenceMinor, ending) => {
+    const data = {
+      stationName: 'MOW-7',
+      energyWh: 13_000,
+      costMinor: 1_950_00,
+      differenceMinor,
+      currency: 'rub',
+    };
+    expect(pushText('en', 'sessionAdjusted', data)).toEqual({
+      title: 'Bill corrected',
+      body: `MOW-7: the meter's final reading came in: 13 kWh, RUB\u00a01,950.00 in all. ${ending}`,
+    });
+  });
+
+  it('says the corrected amount without a sign in every language', () => {
+    const data = { energyWh: 1_000, costMinor: 100_00, differenceMinor: -7_50, currency: 'rub' };
+    for (const language of languages) {
+      const { body } = pushText(language, 'sessionAdjusted', data);
+      expect(body, language).not.toMatch(/[-−]\s*7/);
+      expect(body, language).toMatch(/7[.,]50/);
+    }
+    expect(pushText('ru', 'sessionAdjusted', data).body).toBe(
+      'Станция: пришли итоговые показания счётчика: 1 кВт·ч, всего 100,00\u00a0₽. ' +
+        'Мы вернули 7,50\u00a0₽ на ваш баланс.',
+    );
+  });
+
   it('names the station generically when the event has no name', () => {
     expect(pushText('kz', 'favouriteFree', {}).body).toBe('Станция: коннектор босады.');
   });

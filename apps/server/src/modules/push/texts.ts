@@ -10,7 +10,7 @@ import { fill, localeTexts } from '../../locales/texts';
 // in from the event's data.
 
 type Text = { title: string; body: string };
-type Key = UserEventType | 'parkingStartedNow' | 'fundsRunOut';
+type Key = UserEventType | 'parkingStartedNow' | 'fundsRunOut' | 'sessionAdjustedReturned';
 
 export type PushEventData = Record<string, string | number | boolean | null>;
 
@@ -18,7 +18,7 @@ function money(data: PushEventData, field: string, language: Language): string {
   const amountMinor = data[field];
   const currency = data.currency;
   if (typeof amountMinor !== 'number' || !isCurrency(currency)) return '';
-  return formatMoney({ amountMinor, currency }, language);
+  return formatMoney({ amountMinor: Math.abs(amountMinor), currency }, language);
 }
 
 function energy(data: PushEventData, language: Language): string {
@@ -31,17 +31,22 @@ function energy(data: PushEventData, language: Language): string {
 export function pushText(language: Language, type: UserEventType, data: PushEventData): Text {
   const words = localeTexts(language, 'push');
   const freeMinutes = typeof data.freeMinutes === 'number' ? data.freeMinutes : 0;
+  const isReturned = typeof data.differenceMinor === 'number' && data.differenceMinor < 0;
   const key: Key =
     type === 'parkingStarted' && freeMinutes <= 0
       ? 'parkingStartedNow'
       : type === 'limitReached' && data.reason === 'funds'
         ? 'fundsRunOut'
-        : type;
+        : type === 'sessionAdjusted' && isReturned
+          ? 'sessionAdjustedReturned'
+          : type;
   const values: Record<string, string> = {
     station: typeof data.stationName === 'string' ? data.stationName : words.station,
     energy: energy(data, language),
     cost: money(data, 'costMinor', language),
     fee: money(data, 'parkingPerMinuteMinor', language),
+    // The sign is in the wording (charged more, returned): the amount is shown as it is.
+    difference: money(data, 'differenceMinor', language),
     minutes: String(freeMinutes),
   };
   const text: Text = words.events[key];

@@ -1,5 +1,11 @@
 // What other modules may use of receipts (STYLE.md: one public entry file per module).
 export { receiptRoutes } from './routes';
-export { issueOperationReceipt, issueSessionReceipt, type SessionReceiptFacts } from './issue';
+export {
+  issueOperationReceipt,
+  issueSessionAdjustmentReceipt,
+  issueSessionReceipt,
+  type SessionAdjustmentFacts,
+  type SessionReceiptFacts,
+} from './issue';
 // The receipt of each session and reservation in a list of them.
 export { receiptIdsFor } from './repo';

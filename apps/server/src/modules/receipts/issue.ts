@@ -3,7 +3,12 @@ import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { chargingSessions } from '../../db/schema/charging';
 import type { ReceiptItem, ReceiptPayment, receipts } from '../../db/schema/money';
-import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
+import {
+  receiptItem,
+  sessionAdjustmentItems,
+  sessionReceiptItems,
+  vatIncludedMinor,
+} from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 import {
   cardBrandAndLast4,
@@ -14,7 +19,7 @@ import {
   type ReceiptSubject,
 } from './repo';
 
-// One receipt per payment (SPEC §3 receipt). Both functions run inside the caller's transaction (the
+// One receipt per payment (SPEC §3 receipt). These functions run inside the caller's transaction (the
 // one that moved the money), so they use `tx` only: on PGlite a query on another connection
 // inside a transaction would wait forever. Idempotent: the partial unique indexes on receipts
 // keep one per session and per operation, and a second call, even a concurrent one, gets the
@@ -50,8 +55,8 @@ async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issu
     ...issue,
     kind: subject.kind,
     number: await nextReceiptNumber(tx, issuedAt),
-    sessionId: subject.kind === 'session' ? subject.sessionId : null,
-    balanceOperationId: subject.kind === 'session' ? null : subject.balanceOperationId,
+    sessionId: 'sessionId' in subject ? subject.sessionId : null,
+    balanceOperationId: 'sessionId' in subject ? null : subject.balanceOperationId,
     vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
     seller,
     createdAt: issuedAt,
@@ -83,16 +88,52 @@ export async function issueSessionReceipt(
   const items = session.cost
     ? sessionReceiptItems(session.cost, session.costMinor, vatRatePercent)
     : [receiptItem('session', session.costMinor, vatRatePercent)];
-  const payment: ReceiptPayment =
-    session.paymentMethod === 'card'
-      ? await cardPayment(tx, await sessionHoldCardId(tx, session.sessionId))
-      : { method: 'balance' };
   return insertReceipt(tx, brand, subject, {
     userId: session.userId,
     amountMinor: session.costMinor,
     currency: session.currency,
     items,
-    payment,
+    payment: await sessionPayment(tx, session),
+  });
+}
+
+async function sessionPayment(
+  tx: Db,
+  session: Pick<SessionRow, 'paymentMethod'> & { sessionId: string },
+): Promise<ReceiptPayment> {
+  return session.paymentMethod === 'card'
+    ? cardPayment(tx, await sessionHoldCardId(tx, session.sessionId))
+    : { method: 'balance' };
+}
+
+/** A closed session's bill corrected by the meter's final reading, as the receipt shows it. */
+export type SessionAdjustmentFacts = Pick<SessionRow, 'userId' | 'currency' | 'paymentMethod'> & {
+  sessionId: string;
+  /** The new cost less the billed one: positive was charged more, negative returned. */
+  differenceMinor: number;
+};
+
+/**
+ * Issues the receipt of a session's correction, once (receipts_one_adjustment_per_session): the
+ * extra charge or the amount returned. Its amount is the difference's size, never negative; the
+ * item's code (session_extra, session_returned) says which way. No difference, no receipt.
+ */
+export async function issueSessionAdjustmentReceipt(
+  tx: Db,
+  brand: Brand,
+  adjustment: SessionAdjustmentFacts,
+): Promise<string | undefined> {
+  const subject = { kind: 'session_adjustment', sessionId: adjustment.sessionId } as const;
+  const existing = await existingReceiptId(tx, subject);
+  if (existing) return existing;
+  if (adjustment.differenceMinor === 0) return undefined;
+
+  return insertReceipt(tx, brand, subject, {
+    userId: adjustment.userId,
+    amountMinor: Math.abs(adjustment.differenceMinor),
+    currency: adjustment.currency,
+    items: sessionAdjustmentItems(adjustment.differenceMinor, brand.seller.vatRatePercent),
+    payment: await sessionPayment(tx, adjustment),
   });
 }
 

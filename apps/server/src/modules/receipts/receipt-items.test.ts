@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCost, type Tariff } from '@evcharge/domain/tariff';
-import { receiptItem, sessionReceiptItems, vatIncludedMinor } from './receipt-items';
+import {
+  receiptItem,
+  sessionAdjustmentItems,
+  sessionReceiptItems,
+  vatIncludedMinor,
+} from './receipt-items';
 
 describe('vatIncludedMinor', () => {
   it.each([
@@ -119,6 +124,31 @@ describe('sessionReceiptItems', () => {
         amountMinor: 4_200,
         vatRatePercent: 20,
         vatMinor: 700,
+      },
+    ]);
+  });
+});
+
+describe('sessionAdjustmentItems', () => {
+  it.each([
+    // difference, VAT rate, code, amount, VAT inside
+    [1_500, 20, 'session_extra', 1_500, 250],
+    [-1_500, 20, 'session_returned', 1_500, 250],
+    [-1, null, 'session_returned', 1, 0],
+  ] as const)('%i at %s %% is one %s line of %i', (difference, rate, code, amount, vat) => {
+    expect(sessionAdjustmentItems(difference, rate)).toEqual([
+      {
+        code,
+        title:
+          code === 'session_extra'
+            ? "Additional charge by the meter's final reading"
+            : "Returned by the meter's final reading",
+        quantity: 1,
+        unit: 'pcs',
+        unitPriceMinor: amount,
+        amountMinor: amount,
+        vatRatePercent: rate,
+        vatMinor: vat,
       },
     ]);
   });

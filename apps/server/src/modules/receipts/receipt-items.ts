@@ -28,6 +28,8 @@ export const itemTitles = {
   reservation_fee: 'Reservation fee',
   minimum_charge: 'Up to the minimum session cost',
   session: 'Charging session',
+  session_extra: "Additional charge by the meter's final reading",
+  session_returned: "Returned by the meter's final reading",
   top_up: 'Balance top-up',
   debt_payment: 'Debt payment',
   refund: 'Refund',
@@ -117,4 +119,16 @@ export function sessionReceiptItems(
         })
       : item,
   );
+}
+
+/**
+ * The line of a session's correction: the new cost less the billed one. A receipt's amounts are
+ * never negative, so the line holds the difference's size and its code says which way it went.
+ */
+export function sessionAdjustmentItems(
+  differenceMinor: number,
+  vatRatePercent: number | null,
+): ReceiptItem[] {
+  const code = differenceMinor > 0 ? 'session_extra' : 'session_returned';
+  return [receiptItem(code, Math.abs(differenceMinor), vatRatePercent)];
 }

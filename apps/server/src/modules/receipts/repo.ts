@@ -102,10 +102,13 @@ export async function receiptIdsFor(
   return { bySession, byReservation };
 }
 
-/** What a receipt is for: one session, or one acquirer operation. */
+/** What a receipt is for: one session, its correction, or one acquirer operation. */
 export type ReceiptSubject =
-  | { kind: 'session'; sessionId: string }
-  | { kind: Exclude<ReceiptKind, 'session' | 'reservation'>; balanceOperationId: string };
+  | { kind: 'session' | 'session_adjustment'; sessionId: string }
+  | {
+      kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation'>;
+      balanceOperationId: string;
+    };
 
 export async function existingReceiptId(
   tx: Db,
@@ -115,8 +118,8 @@ export async function existingReceiptId(
     .select({ id: receipts.id })
     .from(receipts)
     .where(
-      subject.kind === 'session'
-        ? and(eq(receipts.kind, 'session'), eq(receipts.sessionId, subject.sessionId))
+      'sessionId' in subject
+        ? and(eq(receipts.kind, subject.kind), eq(receipts.sessionId, subject.sessionId))
         : eq(receipts.balanceOperationId, subject.balanceOperationId),
     );
   return row?.id;

@@ -6,5 +6,7 @@ export const eventIcon: Record<UserEventType, IconName> = {
   limitReached: 'bolt',
   parkingStarted: 'clock',
   ghostStopped: 'alert',
+  sessionClosedNoStop: 'alert',
+  sessionAdjusted: 'refresh',
   favouriteFree: 'heart',
 };

@@ -7,9 +7,9 @@ import { formatMoney, formatNumber } from '@/lib/format';
 // A notification as the driver reads it: the same texts the push showed, in the app's
 // language, from the event's data (apps/server/src/modules/events/session-events.ts).
 
-/** An amount of the event's currency; empty when the event has none. */
+/** An amount of the event's currency, without its sign; empty when the event has none. */
 function money(data: UserEvent['data'], amountMinor: number | undefined, language: string) {
-  return data.currency ? formatMoney(amountMinor ?? 0, data.currency, language) : '';
+  return data.currency ? formatMoney(Math.abs(amountMinor ?? 0), data.currency, language) : '';
 }
 
 export function eventText(
@@ -24,7 +24,9 @@ export function eventText(
       ? 'parkingStartedNow'
       : event.type === 'limitReached' && data.reason === 'funds'
         ? 'fundsRunOut'
-        : event.type;
+        : event.type === 'sessionAdjusted' && (data.differenceMinor ?? 0) < 0
+          ? 'sessionAdjustedReturned'
+          : event.type;
   const values = {
     station: data.stationName || t('settings:events.station'),
     energy: t('settings:events.kwh', {
@@ -32,6 +34,8 @@ export function eventText(
     }),
     cost: money(data, data.costMinor, language),
     fee: money(data, data.parkingPerMinuteMinor, language),
+    // The wording says which way the money went (charged more, returned).
+    difference: money(data, data.differenceMinor, language),
     minutes: freeMinutes,
   };
   return { title: t(`settings:events.types.${key}.title`), text: t(`settings:events.types.${key}.text`, values) };

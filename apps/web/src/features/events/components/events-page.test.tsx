@@ -44,6 +44,34 @@ const free: UserEvent = {
   readAt: '2026-11-18T08:05:00.000Z',
 };
 
+const closed: UserEvent = {
+  id: '3e8b5c7d-4f60-4b82-9d2e-3f4a5b6c7d8f',
+  type: 'sessionClosedNoStop',
+  data: {
+    transactionId: 40,
+    stationName: 'Arbat 5',
+    energyWh: 8_000,
+    costMinor: 12_000,
+    currency: 'rub',
+  },
+  createdAt: '2026-11-17T08:00:00.000Z',
+  readAt: null,
+};
+const adjusted = (id: string, differenceMinor: number): UserEvent => ({
+  id,
+  type: 'sessionAdjusted',
+  data: {
+    transactionId: 40,
+    stationName: 'Arbat 5',
+    energyWh: 8_500,
+    costMinor: 12_750,
+    differenceMinor,
+    currency: 'rub',
+  },
+  createdAt: '2026-11-17T09:00:00.000Z',
+  readAt: null,
+});
+
 function serve(items: UserEvent[]) {
   const read = new Set(items.filter((e) => e.readAt).map((e) => e.id));
   const view = (e: UserEvent) => ({
@@ -124,6 +152,27 @@ describe('EventsPage', () => {
     await userEvent.setup().click(within(details).getByText('All notifications'));
     await waitFor(() => expect(screen.getByTestId('events-unread').textContent).toBe('Unread: 1'));
     expect(screen.getAllByTestId('event-item')[0]!.dataset.unread).toBeUndefined();
+  });
+
+  it('tells a session closed without word from the charge point, and its bill corrected either way', async () => {
+    serve([
+      adjusted('5f9c6d8e-5a71-4c93-8e3f-4a5b6c7d8e9f', 750),
+      adjusted('6a0d7e9f-6b82-4da4-9f4a-5b6c7d8e9fa0', -750),
+      closed,
+    ]);
+    await renderScreen(<EventsPage />, '/events');
+    await waitFor(() => expect(screen.getAllByTestId('event-item')).toHaveLength(3));
+    const [extra, returned, first] = screen.getAllByTestId('event-item');
+    expect(extra!.textContent).toContain('Bill corrected');
+    expect(extra!.textContent).toMatch(
+      /Arbat 5: the meter's final reading came in: 8\.5 kWh, .*127\.50 in all\. We charged .*7\.50 more\./,
+    );
+    expect(returned!.textContent).toMatch(/We returned [^-−]*7\.50 to your balance\./);
+    expect(first!.textContent).toContain('Session closed');
+    expect(first!.textContent).toMatch(
+      /Arbat 5: the charge point stopped reporting, so we closed the session and billed the 8 kWh its meter counted: .*120\.00\./,
+    );
+    expect(first!.getAttribute('href')).toBe(`/events?id=${closed.id}`);
   });
 
   it('leads a favourite station’s notification to the station', async () => {

@@ -51,6 +51,23 @@ describe('ReceiptsPage', () => {
     expect(server.sent.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '20']);
   });
 
+  it('names a session’s correction by its kind', async () => {
+    serve([
+      buildReceipt({
+        id: 'r-adjust',
+        kind: 'session_adjustment',
+        amountMinor: 1_500,
+        vatMinor: 250,
+        items: [{ code: 'session_returned', title: "Returned by the meter's final reading", quantity: 1, unit: 'pcs', unitPriceMinor: 1_500, amountMinor: 1_500, vatRatePercent: 20, vatMinor: 250 }],
+      }),
+    ]);
+    await renderScreen(<ReceiptsPage />, '/receipts');
+    const [item] = await screen.findAllByTestId('receipt-item');
+    expect(within(item!).getByTestId('receipt-item-kind').textContent).toBe('Session correction');
+    expect(within(item!).getByTestId('receipt-item-amount').textContent).toBe('₽15.00');
+    expect(item!.textContent).toContain('Tverskaya 12');
+  });
+
   it('explains where receipts come from when there are none', async () => {
     serve([]);
     await renderScreen(<ReceiptsPage />, '/receipts');

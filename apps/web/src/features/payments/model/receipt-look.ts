@@ -7,4 +7,5 @@ export const receiptIcons: Record<Receipt['kind'], IconName> = {
   reservation: 'calendar',
   debt_payment: 'checkCircle',
   refund: 'refresh',
+  session_adjustment: 'document',
 };
