@@ -70,16 +70,25 @@ describe('loadConfig', () => {
     expect(loadConfig(demo).tls).toBeUndefined();
     expect(() => loadConfig({ TLS_CERT_FILE: '/etc/tls/cert.pem' })).toThrow(/TLS_KEY_FILE/);
     expect(
-      loadConfig({ ...demo, CHARGE_GHOST_MINUTES: '30', CHARGE_MAX_SESSIONS_PER_USER: '1' })
-        .charging,
+      loadConfig({
+        ...demo,
+        CHARGE_GHOST_MINUTES: '30',
+        CHARGE_MAX_SESSIONS_PER_USER: '1',
+        CHARGE_STOP_GRACE_SECONDS: '45',
+      }).charging,
     ).toEqual({
       startTimeoutSeconds: 90,
       ghostMinutes: 30,
+      stopGraceSeconds: 45,
       maxSessionsPerUser: 1,
       sweepSeconds: 5,
     });
     expect(() => loadConfig({ CHARGE_START_TIMEOUT_SECONDS: '1' })).toThrow(
       /CHARGE_START_TIMEOUT_SECONDS/,
+    );
+    expect(loadConfig(demo).charging.stopGraceSeconds).toBe(120);
+    expect(() => loadConfig({ CHARGE_STOP_GRACE_SECONDS: '0' })).toThrow(
+      /CHARGE_STOP_GRACE_SECONDS/,
     );
   });
 

@@ -36,12 +36,19 @@ const envSchema = z
     // links) use the one the request came from when it is listed (http/origin.ts).
     ALLOWED_ORIGINS: z
       .string()
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(
         z.array(
-          z.url({ protocol: /^https?$/ }).refine((value) => URL.canParse(value) && new URL(value).origin === value, {
-            message: 'must be an origin like https://app.example.com (no path, no trailing /)',
-          }),
+          z
+            .url({ protocol: /^https?$/ })
+            .refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+              message: 'must be an origin like https://app.example.com (no path, no trailing /)',
+            }),
         ),
       )
       .optional(),
@@ -97,6 +104,9 @@ const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(20),
+    // A connector reported free while its session runs: the StopTransaction may follow this
+    // long before the session is closed on its meter (modules/sessions/close-without-stop.ts).
+    CHARGE_STOP_GRACE_SECONDS: z.coerce.number().min(0.05).max(3600).default(120),
     CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
     CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
     // Sessions (OWASP ASVS 3.3): a token ends this many days after sign-in, or after this many
@@ -191,6 +201,8 @@ export type SmsConfig = {
 export type ChargingConfig = {
   startTimeoutSeconds: number;
   ghostMinutes: number;
+  /** How long a StopTransaction may lag a connector reported free (close-without-stop.ts). */
+  stopGraceSeconds: number;
   maxSessionsPerUser: number;
   sweepSeconds: number;
 };
@@ -272,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     charging: {
       startTimeoutSeconds: e.CHARGE_START_TIMEOUT_SECONDS,
       ghostMinutes: e.CHARGE_GHOST_MINUTES,
+      stopGraceSeconds: e.CHARGE_STOP_GRACE_SECONDS,
       maxSessionsPerUser: e.CHARGE_MAX_SESSIONS_PER_USER,
       sweepSeconds: e.CHARGE_SWEEP_SECONDS,
     },

@@ -134,10 +134,12 @@ export function registerOcppServer(
     }
     void connections
       .serial(chargePoint.id, () => chargePointConnected(deps, connection))
-      .then(({ wasOffline, hasBooted }) => {
-        // Back after being offline without a reboot: OCPP 1.6 does not make it report its
-        // connectors again, so ask (the restored statuses stand in meanwhile).
-        if (wasOffline && hasBooted && !isClosing) {
+      .then(({ hasBooted }) => {
+        // Back without a reboot: OCPP 1.6 does not make it report its connectors again, so
+        // ask (the restored statuses stand in meanwhile). Also when the database still had it
+        // connected: then this server went down without closing its socket, and what the
+        // connectors did meanwhile is known only to the charge point.
+        if (hasBooted && !isClosing) {
           gateway
             .triggerMessage(chargePoint.id, { requestedMessage: 'StatusNotification' })
             .catch((error: unknown) =>

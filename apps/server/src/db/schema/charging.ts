@@ -53,6 +53,8 @@ export { sessionStatuses };
 /** A car is (or is about to be) plugged in: the connector cannot take another session. */
 export const activeSessionStatuses = sessionStatuses.filter(isSessionOpen);
 
+export const energySources = ['meter_stop', 'last_reading'] as const;
+
 export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
 export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
 
@@ -106,6 +108,30 @@ export const chargingSessions = pgTable(
     stopRequestedAt: tstz('stop_requested_at'),
     /** Why the server stopped it (limit, full, ghost, timeout); kept over the OCPP reason. */
     serverStopReason: text('server_stop_reason'),
+    /** StartTransaction's timestamp as the charge point sent it: a repeat of it is known by it. */
+    startTimestamp: tstz('start_timestamp'),
+    /**
+     * What turns the charge point's clock into ours for this session: 0 unless its start time
+     * was implausible (meter-timeline.ts).
+     */
+    clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
+    /** When the last reading counted towards energyWh was taken (the session's timeline). */
+    lastReadingAt: tstz('last_reading_at'),
+    /**
+     * Where energyWh comes from once it ended: the stop's meter, or the last sane reading (the
+     * stop's meter was impossible, or no StopTransaction came).
+     */
+    energySource: text('energy_source', { enum: energySources }),
+    /**
+     * The charge point reported the connector free (Available, or Finishing) while this session
+     * still ran: it was asked for its state, and a session still without StopTransaction after
+     * the grace period is closed on its meter.
+     */
+    stopSuspectedAt: tstz('stop_suspected_at'),
+    /** We closed it without a StopTransaction (lost, or the charge point stayed away). */
+    closedWithoutStopAt: tstz('closed_without_stop_at'),
+    /** Its StopTransaction came after we closed it: the stop's meter corrected the bill then. */
+    reconciledAt: tstz('reconciled_at'),
     meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
     meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
     energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
@@ -139,6 +165,7 @@ export const chargingSessions = pgTable(
       .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
     check('charging_sessions_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
+    check('charging_sessions_energy_source_check', oneOf(t.energySource, energySources)),
     check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 import { chargingSessions } from './charging';
 import { stations } from './stations';
@@ -73,9 +83,17 @@ export const chargingSamples = pgTable(
       .notNull()
       .references(() => chargingSessions.id, { onDelete: 'cascade' }),
     at: tstz('at').notNull(),
+    /** Energy since the session's start at this reading (its register less meterStart). */
     energyWh: bigint('energy_wh', { mode: 'number' }).notNull(),
+    /** The energy register as the meter said it; null for a reading without one. */
+    registerWh: bigint('register_wh', { mode: 'number' }),
     powerW: integer('power_w'),
     socPercent: integer('soc_percent'),
+    /**
+     * False for a reading kept for the record only: taken after the transaction's stop, or
+     * after a meter reset (meter-timeline.ts). Only counted readings are billed and charted.
+     */
+    isCounted: boolean('is_counted').notNull().default(true),
   },
   (t) => [index('charging_samples_session_at_idx').on(t.sessionId, t.at)],
 );

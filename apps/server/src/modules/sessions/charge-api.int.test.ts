@@ -7,10 +7,7 @@ import { setRemainingTime, setUserClosedStatus } from '@evcharge/api/sessions/se
 import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import { cars } from '../../db/schema/driver';
-import {
-  connectedStation as connectedStationFor,
-  eventually,
-} from '../../test/charge-points';
+import { connectedStation as connectedStationFor, eventually } from '../../test/charge-points';
 import { driver, start, type Driver } from '../../test/charging';
 import { insertSessionTariff, MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
 import { insertTestTariff } from '../../test/station-builders';

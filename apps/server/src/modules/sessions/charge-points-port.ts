@@ -38,6 +38,8 @@ export type ChargePoints = {
   unlockConnector: Command<OCPP16.UnlockConnectorRequest, OCPP16.UnlockConnectorResponse>;
   /** OCPP 1.6 §5.16 */
   setChargingProfile: Command<OCPP16.SetChargingProfileRequest, OCPP16.SetChargingProfileResponse>;
+  /** OCPP 1.6 §5.17 */
+  triggerMessage: Command<OCPP16.TriggerMessageRequest, OCPP16.TriggerMessageResponse>;
   /** OCPP 1.6 §5.5 */
   clearChargingProfile: Command<
     OCPP16.ClearChargingProfileRequest,

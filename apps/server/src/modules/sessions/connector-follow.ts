@@ -2,7 +2,15 @@ import type { OCPP16 } from 'typed-ocpp';
 import type { ChargePointSender } from './charge-point-sender';
 import { recordChargeEvent } from './events';
 import { finishSession } from './finish';
-import { findActiveSession, updateSessionFrom } from './repo';
+import { chargePointOfConnector } from './charge-point-repo';
+import {
+  clearStopSuspicion,
+  findActiveSession,
+  runningStatuses,
+  suspectStop,
+  updateSessionFrom,
+  type PlacedSession,
+} from './repo';
 import type { ChargeDeps } from './start';
 import { stopWhenFull } from './supervise';
 
@@ -14,6 +22,38 @@ const sessionStatusOf: Partial<Record<Status, 'charging' | 'suspendedev' | 'susp
   SuspendedEV: 'suspendedev',
   SuspendedEVSE: 'suspendedevse',
 };
+
+/**
+ * The connector is free (or finishing) by the charge point's word, yet its transaction never
+ * stopped here: its StopTransaction is late or lost. Ask for the connector's status and meter
+ * (OCPP 1.6 §5.17 TriggerMessage); the sweep closes the session on its meter if no stop comes
+ * within the grace period (close-without-stop.ts).
+ */
+async function askAboutFreeConnector(
+  deps: ChargeDeps,
+  from: ChargePointSender,
+  session: PlacedSession,
+): Promise<void> {
+  const suspected = await suspectStop(deps.db, session.id, new Date());
+  if (!suspected) return;
+  from.log.warn(
+    { transactionId: session.transactionId },
+    'connector reported free while its session runs: asking the charge point',
+  );
+  const chargePointId = await chargePointOfConnector(deps.db, session.connectorId);
+  if (!chargePointId) return;
+  const connectorId = session.connectorNumber;
+  // In the background: the charge point is waiting for our answer to its StatusNotification.
+  void (async () => {
+    for (const requestedMessage of ['MeterValues', 'StatusNotification'] as const) {
+      await deps.chargePoints
+        .triggerMessage(chargePointId, { requestedMessage, connectorId })
+        .catch((error: unknown) =>
+          from.log.debug({ err: error, requestedMessage }, 'TriggerMessage failed'),
+        );
+    }
+  })();
+}
 
 /**
  * OCPP 1.6 §4.9: the session on a connector follows the status the charge point reported
@@ -29,6 +69,13 @@ export async function followConnectorStatus(
   const { db } = deps;
   const session = await findActiveSession(db, connectorId);
   if (!session) return;
+  const isRunning = (runningStatuses as readonly string[]).includes(session.status);
+  if (isRunning && session.startedAt && (status === 'Available' || status === 'Finishing')) {
+    await askAboutFreeConnector(deps, from, session);
+  } else if (isRunning && session.stopSuspectedAt && sessionStatusOf[status]) {
+    // Charging after all (its status had come out of order): nothing to suspect.
+    await clearStopSuspicion(db, session.id);
+  }
   const sessionStatus = sessionStatusOf[status];
   if (sessionStatus && session.status !== sessionStatus && session.startedAt) {
     const changed = await updateSessionFrom(

@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps';
-import { tellSessionEnded } from '../events';
+import { tellSessionClosedNoStop, tellSessionEnded } from '../events';
 import { payerOf, postTransaction } from '../ledger';
 import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
 import { costBreakdown, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
+import type { EnergySource } from './meter-timeline';
 import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
 
 export type SessionEnd = {
@@ -16,6 +17,10 @@ export type SessionEnd = {
   stopReason: string;
   /** For a session that parked: when the car left (the connector became Available). */
   parkingEndedAt?: Date;
+  /** Where energyWh comes from (meter-timeline.ts); a parked session keeps what its stop said. */
+  energySource?: EnergySource;
+  /** No StopTransaction came: we closed it on the meter's last sane reading. */
+  isClosedWithoutStop?: boolean;
 };
 
 const finishableStatuses = [...runningStatuses, 'parking'] as const;
@@ -58,6 +63,9 @@ export async function finishSession(
       parkingStartedAt: isParked ? session.parkingStartedAt : null,
       stopReason: isParked ? session.stopReason : end.stopReason,
       stopRequestedAt: null,
+      stopSuspectedAt: null,
+      ...(end.energySource ? { energySource: end.energySource } : {}),
+      ...(end.isClosedWithoutStop ? { closedWithoutStopAt: new Date() } : {}),
     });
     if (finished && cost > 0) {
       await postTransaction(tx, {
@@ -94,6 +102,8 @@ export async function finishSession(
   await recordChargeEvent(deps, done, 'finished', {
     reason: done.serverStopReason ?? done.stopReason ?? 'Local',
   });
-  await tellSessionEnded(deps, done);
+  // A close without the charge point's stop is news of its own: billed on the meter as it stood.
+  if (end.isClosedWithoutStop) await tellSessionClosedNoStop(deps, done);
+  else await tellSessionEnded(deps, done);
   return done;
 }

@@ -4,13 +4,28 @@ import { costMinor, tariffOf } from './cost';
 import { recordChargeEvent } from './events';
 import { insertSamples, type Sample } from './meter-repo';
 import { readMeterValue } from './meter-reading';
-import { findStationSession, runningStatuses, updateSessionFrom } from './repo';
+import { sessionTime } from './meter-timeline';
+import { findStationSession, runningStatuses, updateSessionFrom, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
 import { superviseSession } from './supervise';
 
-// OCPP 1.6 §4.7: readings of a running transaction update its session (energy, power, SoC,
-// cost so far) and join its samples (the charging screen's chart). Readings outside a
-// transaction, or of one we do not know, are answered and dropped.
+const isRunning = (session: PlacedSession) =>
+  (runningStatuses as readonly string[]).includes(session.status);
+
+/** When energy stopped counting for a session that no longer runs (its stop, or our close). */
+function chargingEndOf(session: PlacedSession): Date | undefined {
+  if (isRunning(session)) return undefined;
+  return session.parkingStartedAt ?? session.stoppedAt ?? session.startedAt ?? undefined;
+}
+
+/**
+ * OCPP 1.6 §4.7: readings of a transaction join its timeline as the meter said them, at the
+ * time it took them (meter-timeline.ts), whatever order they arrive in. A running session's
+ * energy, power, SoC and cost so far follow the newest sane reading; a late one fills in the
+ * past; one that falls below the register (a reset) or is timestamped after the transaction's
+ * stop is kept for the record and never billed. Readings outside a transaction, or of one we
+ * do not know, are answered and dropped.
+ */
 export async function recordMeterValues(
   deps: ChargeDeps,
   from: ChargePointSender,
@@ -18,54 +33,78 @@ export async function recordMeterValues(
 ): Promise<void> {
   if (transactionId === undefined || transactionId <= 0) return;
   const session = await findStationSession(deps.db, from.stationId, transactionId);
-  const isRunning = session && (runningStatuses as readonly string[]).includes(session.status);
-  if (!session || !isRunning || session.meterStartWh === null) return;
+  if (!session || session.meterStartWh === null || !session.startedAt) return;
+  const { meterStartWh, startedAt } = session;
+  const receivedAt = new Date();
+  const readings = meterValue
+    .map(readMeterValue)
+    .map((reading) => ({
+      ...reading,
+      at: sessionTime(reading.at, session.clockOffsetMs, receivedAt),
+    }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (readings.length === 0) return;
 
-  const readings = meterValue.map(readMeterValue).sort((a, b) => a.at.getTime() - b.at.getTime());
-  let { energyWh } = session;
-  let { lastEnergyAt } = session;
-  let powerW = session.powerW;
-  let socPercent = session.socPercent;
-  const samples: Sample[] = [];
-  for (const reading of readings) {
-    // Energy counts from the session's start and never falls (a meter glitch is not a refund).
-    if (reading.registerWh !== undefined && reading.registerWh - session.meterStartWh > energyWh) {
-      energyWh = reading.registerWh - session.meterStartWh;
-      lastEnergyAt = reading.at;
+  const endedAt = chargingEndOf(session);
+  let { energyWh, lastEnergyAt, powerW, socPercent } = session;
+  let lastReadingAt = session.lastReadingAt ?? startedAt;
+  let newest: (typeof readings)[number] | undefined;
+  const samples: Sample[] = readings.map((reading) => {
+    const register = reading.registerWh;
+    const isInside = reading.at >= startedAt && (!endedAt || reading.at <= endedAt);
+    // Only a running session has a newest reading to compare with; a closed one's are history.
+    const isNewest = !endedAt && reading.at >= lastReadingAt;
+    const highest = meterStartWh + energyWh;
+    // A newer reading below the register is a reset (or a glitch): not a refund, not counted.
+    const isCounted =
+      isInside &&
+      (register === undefined || register >= meterStartWh) &&
+      (register === undefined || !isNewest || register >= highest);
+    if (isCounted && isNewest) {
+      if (register !== undefined && register > highest) {
+        energyWh = register - meterStartWh;
+        lastEnergyAt = reading.at;
+      }
+      lastReadingAt = reading.at;
+      powerW = reading.powerW ?? powerW;
+      socPercent = reading.socPercent ?? socPercent;
+      newest = reading;
     }
-    powerW = reading.powerW ?? powerW;
-    socPercent = reading.socPercent ?? socPercent;
-    samples.push({
+    return {
       sessionId: session.id,
       at: reading.at,
-      energyWh,
+      energyWh: register === undefined ? energyWh : Math.max(0, register - meterStartWh),
+      registerWh: register ?? null,
       powerW: reading.powerW,
       socPercent: reading.socPercent,
-    });
-  }
-  const latest = readings.at(-1);
-  if (!latest) return;
+      isCounted,
+    };
+  });
   await insertSamples(deps.db, samples);
+  // A late reading, or one of a session that no longer runs: the record only.
+  if (!newest || endedAt) return;
+
   const tariff = await tariffOf(deps.db, session.tariffId);
   // Energy spread evenly since the start: exact without zones, close with them; the final
-  // cost (finishSession) uses every sample.
-  const cost = costMinor(tariff, session, { chargingEndedAt: latest.at, energyWh });
+  // cost (finishSession) uses every counted reading.
+  const cost = costMinor(tariff, session, { chargingEndedAt: lastReadingAt, energyWh });
   const updated = await updateSessionFrom(deps.db, session.id, runningStatuses, {
     energyWh,
     powerW,
     socPercent,
     costMinor: cost,
     lastEnergyAt,
+    lastReadingAt,
   });
   if (!updated) return;
   await recordChargeEvent(deps, updated, 'updated', {
     sample: {
-      at: latest.at.toISOString(),
+      at: newest.at.toISOString(),
       energyWh,
       powerW: powerW ?? null,
       socPercent: socPercent ?? null,
     },
   });
-  // Limits by the charge point's clock: the readings' time is when energy was measured.
-  await superviseSession(deps, updated, latest.at, from.log);
+  // Limits by the session's timeline: the readings' time is when energy was measured.
+  await superviseSession(deps, updated, lastReadingAt, from.log);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
@@ -119,6 +119,77 @@ export async function updateSessionFrom(
     .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.status, [...fromStatuses])))
     .returning();
   return row;
+}
+
+/**
+ * Takes a late stop's figures for a session closed without its stop, once: undefined when it
+ * was not closed that way or was reconciled already.
+ */
+export async function markReconciled(
+  db: Db,
+  id: string,
+  values: Partial<typeof chargingSessions.$inferInsert>,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(chargingSessions)
+    .set({ ...values, reconciledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(chargingSessions.id, id),
+        eq(chargingSessions.status, 'success'),
+        isNotNull(chargingSessions.closedWithoutStopAt),
+        isNull(chargingSessions.reconciledAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * The session a StartTransaction already made (its answer was lost, or the queue sent it
+ * twice): the same connector, start time and meter, whatever became of the session since.
+ */
+export async function findSessionByStart(
+  db: Db,
+  connectorId: string,
+  startTimestamp: Date,
+  meterStartWh: number,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.connectorId, connectorId),
+        eq(chargingSessions.startTimestamp, startTimestamp),
+        eq(chargingSessions.meterStartWh, meterStartWh),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks that the charge point reported the connector free while the session runs. */
+export async function suspectStop(db: Db, id: string, at: Date): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(chargingSessions)
+    .set({ stopSuspectedAt: at })
+    .where(
+      and(
+        eq(chargingSessions.id, id),
+        inArray(chargingSessions.status, [...runningStatuses]),
+        isNull(chargingSessions.stopSuspectedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function clearStopSuspicion(db: Db, id: string): Promise<void> {
+  await db
+    .update(chargingSessions)
+    .set({ stopSuspectedAt: null })
+    .where(and(eq(chargingSessions.id, id), isNotNull(chargingSessions.stopSuspectedAt)));
 }
 
 /** The transactionIds of a driver's open sessions. */

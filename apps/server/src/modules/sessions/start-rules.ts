@@ -35,7 +35,9 @@ export function closedRefusal(
   if (state.isOpen) return undefined;
   const opens = state.opensAt;
   return new AppError('STATION_CLOSED', {
-    details: opens ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() } : {},
+    details: opens
+      ? { opensAt: opens.time, opensDay: opens.day, opensAtUtc: opens.at.toISOString() }
+      : {},
   });
 }
 
@@ -103,7 +105,7 @@ export async function decideStart(
   request: StartRequest,
 ): Promise<StartDecision> {
   const { userId } = request;
-const station = await stationHours(tx, request.stationId);
+  const station = await stationHours(tx, request.stationId);
   if (!station) throw new AppError('STATION_NOT_FOUND');
   const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
   if (closed) throw closed;

@@ -35,7 +35,6 @@ export type ChargeDeps = Pick<
   | 'brand'
 >;
 
-
 /** OCPP 1.6 has no EmergencyStop error code: charge points say it in info or vendorErrorCode. */
 function isEmergency(report: ReportedStatus | undefined): boolean {
   return (

@@ -3,9 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
 import { openBalanceSessionsCost, walletBalanceMinor } from '../ledger';
-import { finishSession } from './finish';
 import { findPlacedSession, runningStatuses, type SessionRow } from './repo';
-import { clearStopRequestsBefore, overdueStartIds, sweepCandidates } from './sweep-repo';
+import { closeWithoutStop } from './close-without-stop';
+import {
+  clearStopRequestsBefore,
+  overdueStartIds,
+  suspectedStopIds,
+  sweepCandidates,
+} from './sweep-repo';
 import { sweepPayments } from '../payments';
 import { cancelPreparing, type ChargeDeps } from './start';
 import { markStop, requestStop, sendStop, type ServerStopReason } from './stop';
@@ -56,7 +61,8 @@ export function stopReasonAt(
   // Paid by balance or a card's hold: stop before the cost passes what pays for it.
   if (
     session.fundsCapMinor !== null &&
-    session.costMinor >= session.fundsCapMinor - fundsStopMarginMinor(session.fundsCapMinor, session.currency)
+    session.costMinor >=
+      session.fundsCapMinor - fundsStopMarginMinor(session.fundsCapMinor, session.currency)
   )
     return 'funds';
   if (session.limitMode === 'full' && (session.socPercent ?? 0) >= 100) return 'full';
@@ -139,6 +145,14 @@ const STOP_RETRY_MS = 60_000;
 export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, now = new Date()) {
   const { db, config } = deps;
   for (const id of await overdueStartIds(db, now)) await cancelPreparing(deps, id, 'timeout');
+  // The charge point said the connector is free and no StopTransaction followed in the grace.
+  const graceStart = new Date(now.getTime() - config.charging.stopGraceSeconds * 1000);
+  for (const id of await suspectedStopIds(db, graceStart)) {
+    const placed = await findPlacedSession(db, id);
+    if (!placed) continue;
+    log.warn({ transactionId: placed.transactionId }, 'no StopTransaction: closed on the meter');
+    await closeWithoutStop(deps, placed, 'noStop');
+  }
   await clearStopRequestsBefore(db, new Date(now.getTime() - STOP_RETRY_MS));
   const ghostBefore = new Date(now.getTime() - config.charging.ghostMinutes * 60_000);
   const candidates = await sweepCandidates(db, now, ghostBefore);
@@ -150,19 +164,11 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
     if (!reason) continue;
     const outcome = await requestStop(deps, session, reason);
     if (outcome === 'accepted' || outcome === 'already') continue;
-    // A ghost on a charge point that is gone: nobody can stop it there, so it ends here with
-    // the energy we know of; a StopTransaction that arrives later changes nothing.
+    // A ghost on a charge point that stayed away: nobody can stop it there, so it ends here on
+    // the meter's last sane reading; its StopTransaction, should it come, corrects the bill.
     if (reason === 'ghost' && isCommandFailure(outcome) && outcome.reason === 'offline') {
       const placed = await findPlacedSession(db, session.id);
-      if (placed) {
-        const endedAt = session.lastEnergyAt ?? session.startedAt ?? now;
-        await finishSession(deps, placed, {
-          chargingEndedAt: endedAt,
-          energyWh: session.energyWh,
-          meterStopWh: session.meterStopWh,
-          stopReason: 'ghost',
-        });
-      }
+      if (placed) await closeWithoutStop(deps, placed, 'ghost');
       continue;
     }
     log.warn(

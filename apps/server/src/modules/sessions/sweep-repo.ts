@@ -56,3 +56,20 @@ export async function sweepCandidates(db: Db, now: Date, ghostBefore: Date): Pro
       ),
     );
 }
+
+/**
+ * Running sessions whose connector the charge point reported free before `before` and whose
+ * StopTransaction has not come since: the grace period is over.
+ */
+export async function suspectedStopIds(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(
+      and(
+        inArray(chargingSessions.status, [...runningStatuses]),
+        lt(chargingSessions.stopSuspectedAt, before),
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -6,17 +6,15 @@ import { chargingSessions } from '../../db/schema/charging';
 import { rfidTags } from '../../db/schema/driver';
 import { users } from '../../db/schema/users';
 import { postTransaction, walletBalanceMinor } from '../ledger';
-import { closeSimStations, connectedStation as connectedStationFor } from '../../test/charge-points';
+import {
+  closeSimStations,
+  connectedStation as connectedStationFor,
+} from '../../test/charge-points';
 import { expectLedgerBalanced } from '../../test/charging';
 import { addCompany } from '../../test/companies';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { bindTestCard, driverWithPhone, sessionPaymentOf } from '../../test/payments';
-import {
-  driverWithTag,
-  insertSessionTariff,
-  sessionOf,
-  startWithTag,
-} from '../../test/sessions';
+import { driverWithTag, insertSessionTariff, sessionOf, startWithTag } from '../../test/sessions';
 import { chargeUntilStopRequested, leave } from '../../test/sim-sessions';
 
 // An RFID tag at the station starts only as the app would (start-rules.ts):
@@ -36,7 +34,10 @@ afterAll(async () => {
 });
 
 const connectedStation = (connectors = 2) =>
-  connectedStationFor(server, { tariffId, connectors: Array.from({ length: connectors }, () => ({})) });
+  connectedStationFor(server, {
+    tariffId,
+    connectors: Array.from({ length: connectors }, () => ({})),
+  });
 
 type Station = Awaited<ReturnType<typeof connectedStation>>['station'];
 type StartAnswer = { transactionId: number; idTagInfo: { status: string } };
@@ -157,9 +158,13 @@ describe('an RFID start goes through the rules of an app start', () => {
     const answers = await Promise.all(tags.map((tag, i) => rawStart(station, tag, i + 1)));
     const accepted = answers.filter((a) => a.idTagInfo.status === 'Accepted');
     expect(accepted).toHaveLength(server.config.charging.maxSessionsPerUser);
-    expect(new Set(answers.filter((a) => a !== accepted[0] && a !== accepted[1]).map((a) => a.idTagInfo.status))).toEqual(
-      new Set(['ConcurrentTx']),
-    );
+    expect(
+      new Set(
+        answers
+          .filter((a) => a !== accepted[0] && a !== accepted[1])
+          .map((a) => a.idTagInfo.status),
+      ),
+    ).toEqual(new Set(['ConcurrentTx']));
     const sessions = await sessionsOf(driver.id);
     expect(sessions).toHaveLength(2);
     for (const session of sessions)

@@ -3,17 +3,13 @@ import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordChargeEvent } from './events';
 import { cancelPreparing, type ChargeDeps } from './start';
-import {
-  decideStart,
-  paymentColumns,
-  type StartDecision,
-  type StartRequest,
-} from './start-rules';
+import { decideStart, paymentColumns, type StartDecision, type StartRequest } from './start-rules';
 import { holdForSession } from '../payments';
 import type { ChargePointSender } from './charge-point-sender';
 import { checkIdTag, type IdTagStatus } from './id-tags';
 import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+import { startColumns } from './start-clock';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -52,7 +48,10 @@ async function decideTag(
   stationId: string,
   idTag: string,
   at: Date,
-  then: (tx: ChargeDeps['db'], decided: Extract<TagDecision, { status: 'Accepted' }>) => Promise<void>,
+  then: (
+    tx: ChargeDeps['db'],
+    decided: Extract<TagDecision, { status: 'Accepted' }>,
+  ) => Promise<void>,
 ): Promise<TagDecision> {
   const { db } = deps;
   const tag = await checkIdTag(db, idTag);
@@ -122,12 +121,8 @@ export async function startByTag(
   connectorId: string,
   params: OCPP16.StartTransactionRequest,
 ): Promise<Answer> {
-  const startedAt = new Date(params.timestamp);
-  const charging = {
-    meterStartWh: params.meterStart,
-    startedAt,
-    lastEnergyAt: startedAt,
-  };
+  const charging = startColumns(params, new Date());
+  const { startedAt } = charging;
   let session: Awaited<ReturnType<typeof insertSession>> | undefined;
   const decided = await decideTag(deps, stationId, params.idTag, startedAt, async (tx, tag) => {
     const byCard = tag.decision.payment.method === 'card';

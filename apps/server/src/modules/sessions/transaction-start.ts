@@ -3,7 +3,15 @@ import type { ChargePointSender } from './charge-point-sender';
 import { recordChargeEvent } from './events';
 import { finishSession } from './finish';
 import { checkIdTag } from './id-tags';
-import { findActiveSession, findConnectorId, updateSessionFrom, type PlacedSession } from './repo';
+import { closeWithoutStop } from './close-without-stop';
+import { startColumns } from './start-clock';
+import {
+  findActiveSession,
+  findConnectorId,
+  findSessionByStart,
+  updateSessionFrom,
+  type PlacedSession,
+} from './repo';
 import type { ChargeDeps } from './start';
 import { startByTag } from './tag-start';
 
@@ -37,12 +45,9 @@ async function attach(
   // Another driver's tag at a connector held for someone: not theirs to take over.
   if (tag && (tag.status !== 'Accepted' || tag.userId !== session.userId))
     return refused(tag.status === 'Accepted' ? 'ConcurrentTx' : tag.status);
-  const startedAt = new Date(params.timestamp);
   const started = await updateSessionFrom(deps.db, session.id, ['preparing'], {
     status: 'charging',
-    meterStartWh: params.meterStart,
-    startedAt,
-    lastEnergyAt: startedAt,
+    ...startColumns(params, new Date(), session.createdAt),
     rfidTagId:
       tag?.status === 'Accepted' ? (tag.rfidTagId ?? session.rfidTagId) : session.rfidTagId,
   });
@@ -51,7 +56,11 @@ async function attach(
   return accepted(started.transactionId);
 }
 
-/** OCPP 1.6 §4.8: a transaction starts on a connector, for the app's session or a tag. */
+/**
+ * OCPP 1.6 §4.8: a transaction starts on a connector, for the app's session or a tag. A start
+ * that reaches us late (queued while the charge point was offline) is still a start: the charge
+ * point began it already, so it is decided by the same rules and billed from its own meter.
+ */
 export async function startTransaction(
   deps: ChargeDeps,
   from: ChargePointSender,
@@ -63,13 +72,15 @@ export async function startTransaction(
     from.log.warn({ connectorId: params.connectorId }, 'StartTransaction on an unknown connector');
     return refused('Invalid');
   }
+  // The same StartTransaction again (its answer was lost with the socket, or the queue sent it
+  // twice): the same answer, whatever became of its session since.
+  const timestamp = new Date(params.timestamp);
+  const repeated = Number.isFinite(timestamp.getTime())
+    ? await findSessionByStart(db, connectorId, timestamp, params.meterStart)
+    : undefined;
+  if (repeated) return accepted(repeated.transactionId);
   const active = await findActiveSession(db, connectorId);
   if (active) {
-    // The same StartTransaction again (its answer was lost with the socket): same answer.
-    const isRepeat =
-      active.startedAt?.getTime() === Date.parse(params.timestamp) &&
-      active.meterStartWh === params.meterStart;
-    if (isRepeat) return accepted(active.transactionId);
     if (active.status === 'preparing') return attach(deps, active, params);
     // A new transaction here means the old one ended without us hearing of it (its
     // StopTransaction was lost, or the car left while parking): end it as it stands.
@@ -77,14 +88,19 @@ export async function startTransaction(
       { transactionId: active.transactionId },
       'session superseded by a new transaction',
     );
-    const at = new Date(params.timestamp);
-    await finishSession(deps, active, {
-      chargingEndedAt: active.parkingStartedAt ?? at,
-      energyWh: active.energyWh,
-      meterStopWh: active.meterStopWh,
-      stopReason: active.stopReason ?? 'Superseded',
-      parkingEndedAt: active.status === 'parking' ? at : undefined,
-    });
+    if (active.status === 'parking') {
+      const at = startColumns(params, new Date()).startedAt;
+      await finishSession(deps, active, {
+        chargingEndedAt: active.parkingStartedAt ?? at,
+        energyWh: active.energyWh,
+        meterStopWh: active.meterStopWh,
+        stopReason: active.stopReason ?? 'Local',
+        parkingEndedAt: at,
+      });
+    } else {
+      // Its StopTransaction may still come (a queue replayed late): then its meter wins.
+      await closeWithoutStop(deps, active, 'noStop');
+    }
   }
   // A driver's RFID tag: the rules of a start from the app decide (tag-start.ts).
   const answer = await startByTag(deps, from.stationId, connectorId, params);

@@ -5,7 +5,10 @@ import { costMinor, tariffOf } from './cost';
 import { recordChargeEvent } from './events';
 import { finishSession } from './finish';
 import { insertSamples } from './meter-repo';
-import { findStationSession, runningStatuses, updateSessionFrom } from './repo';
+import { settleMeter } from './meter-settle';
+import { sessionTime } from './meter-timeline';
+import { reconcileLateStop } from './reconcile';
+import { findStationSession, runningStatuses, updateSessionFrom, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
 
 type Answer = OCPP16.StopTransactionResponse;
@@ -15,10 +18,20 @@ type StopReason = NonNullable<OCPP16.StopTransactionRequest['reason']>;
 // parking time starts (SPEC §9). Other reasons end the session where it stands.
 const parkingReasons: readonly StopReason[] = ['Local', 'Remote'];
 
+/** The stop on the session's timeline: never before its start (a clock may jump back). */
+export function stopTimeOf(session: PlacedSession, timestamp: string, receivedAt: Date): Date {
+  const at = sessionTime(new Date(timestamp), session.clockOffsetMs, receivedAt);
+  const startedAt = session.startedAt ?? session.createdAt;
+  return at < startedAt ? startedAt : at;
+}
+
 /**
- * OCPP 1.6 §4.10. Idempotent (STACK.md: charge points may send it twice): only a running
- * session changes, so a repeat, or a stop for a transaction we refused, changes nothing and
- * is still answered Accepted.
+ * OCPP 1.6 §4.10. The energy is the stop's meter less the start's when that is sane, else the
+ * last sane reading (meter-timeline.ts); readings timestamped after the stop are not billed.
+ * Idempotent (STACK.md: charge points may send it twice): only a running session changes, so
+ * a repeat, or a stop for a transaction we refused, changes nothing and is still answered
+ * Accepted. The one exception is a session we closed without its stop: the late stop's meter
+ * corrects its bill, once (reconcile.ts).
  */
 export async function stopTransaction(
   deps: ChargeDeps,
@@ -27,18 +40,40 @@ export async function stopTransaction(
 ): Promise<Answer> {
   const answer: Answer = { idTagInfo: { status: 'Accepted' } };
   const session = await findStationSession(deps.db, from.stationId, params.transactionId);
-  if (!session || !(runningStatuses as readonly string[]).includes(session.status)) return answer;
+  if (!session) return answer;
+  const receivedAt = new Date();
+  if (!(runningStatuses as readonly string[]).includes(session.status)) {
+    if (session.closedWithoutStopAt && !session.reconciledAt && session.status === 'success')
+      await reconcileLateStop(deps, session, params, receivedAt, from.log);
+    return answer;
+  }
 
-  const stoppedAt = new Date(params.timestamp);
+  const stoppedAt = stopTimeOf(session, params.timestamp, receivedAt);
   const reason: StopReason = params.reason ?? 'Local';
-  const meterStart = session.meterStartWh ?? params.meterStop;
-  const energyWh = Math.max(session.energyWh, params.meterStop - meterStart);
-  await insertSamples(deps.db, [{ sessionId: session.id, at: stoppedAt, energyWh, powerW: 0 }]);
+  const energy = await settleMeter(deps.db, session, {
+    meterStopWh: params.meterStop,
+    at: stoppedAt,
+  });
+  if (energy.source === 'last_reading')
+    from.log.warn(
+      { transactionId: session.transactionId, meterStop: params.meterStop },
+      'impossible meterStop: billed on the last sane reading',
+    );
+  await insertSamples(deps.db, [
+    {
+      sessionId: session.id,
+      at: stoppedAt,
+      energyWh: energy.energyWh,
+      registerWh: energy.source === 'meter_stop' ? params.meterStop : null,
+      powerW: 0,
+    },
+  ]);
   const end = {
     chargingEndedAt: stoppedAt,
-    energyWh,
+    energyWh: energy.energyWh,
     meterStopWh: params.meterStop,
     stopReason: reason,
+    energySource: energy.source,
   };
 
   if (!parkingReasons.includes(reason)) {
@@ -48,13 +83,15 @@ export async function stopTransaction(
   const tariff = await tariffOf(deps.db, session.tariffId);
   const parked = await updateSessionFrom(deps.db, session.id, runningStatuses, {
     status: 'parking',
-    energyWh,
+    energyWh: energy.energyWh,
     meterStopWh: params.meterStop,
+    energySource: energy.source,
     powerW: 0,
     parkingStartedAt: stoppedAt,
     stopReason: reason,
     costMinor: costMinor(tariff, session, end),
     stopRequestedAt: null,
+    stopSuspectedAt: null,
   });
   if (parked) {
     await recordChargeEvent(deps, parked, 'parking', { reason });

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OCPP16 } from 'typed-ocpp';
+import type { Deps } from '../../deps';
+import { tellSessionAdjusted } from '../events';
+import { payerOf, postTransaction } from '../ledger';
+import { issueSessionAdjustmentReceipt } from '../receipts';
+import { costBreakdown, tariffOf } from './cost';
+import { recordChargeEvent, type EventDeps } from './events';
+import { insertSamples, sessionSamples } from './meter-repo';
+import { settleMeter } from './meter-settle';
+import { sessionTime } from './meter-timeline';
+import { markReconciled, type PlacedSession } from './repo';
+
+/**
+ * A StopTransaction for a session we closed without it (close-without-stop.ts): the charge
+ * point was away, or lost the message for a while. Its meter wins (meter-timeline.ts): the
+ * session takes the stop's energy and time, and the difference from what was billed moves
+ * through the ledger as its own transaction with its own receipt, never as a second charge.
+ * Once: a repeat of the stop finds the session reconciled and changes nothing.
+ */
+export async function reconcileLateStop(
+  deps: EventDeps & Pick<Deps, 'brand' | 'userEvents'>,
+  session: PlacedSession,
+  params: OCPP16.StopTransactionRequest,
+  receivedAt: Date,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<void> {
+  const startedAt = session.startedAt ?? session.createdAt;
+  const at = sessionTime(new Date(params.timestamp), session.clockOffsetMs, receivedAt);
+  const stoppedAt = at < startedAt ? startedAt : at;
+  const energy = await settleMeter(deps.db, session, {
+    meterStopWh: params.meterStop,
+    at: stoppedAt,
+  });
+  const tariff = await tariffOf(deps.db, session.tariffId);
+  const done = await deps.db.transaction(async (tx) => {
+    const readings = await sessionSamples(tx, session.id);
+    const cost = costBreakdown(tariff, session, {
+      chargingEndedAt: stoppedAt,
+      energyWh: energy.energyWh,
+      readings,
+    }).totalMinor;
+    const differenceMinor = cost - session.costMinor;
+    const updated = await markReconciled(tx, session.id, {
+      energyWh: energy.energyWh,
+      meterStopWh: params.meterStop,
+      energySource: energy.source,
+      costMinor: cost,
+      stoppedAt,
+    });
+    // Another copy of this stop got here first.
+    if (!updated) return undefined;
+    if (differenceMinor !== 0) {
+      await postTransaction(tx, {
+        kind: 'adjustment',
+        reference: `session-meter:${session.id}`,
+        description: `Charging session ${session.transactionId}: the meter's final reading`,
+        currency: session.currency,
+        postings: [
+          { owner: payerOf(session), amountMinor: -differenceMinor },
+          { owner: { kind: 'revenue' }, amountMinor: differenceMinor },
+        ],
+      });
+      await issueSessionAdjustmentReceipt(tx, deps.brand, {
+        sessionId: session.id,
+        userId: session.userId,
+        currency: session.currency,
+        differenceMinor,
+        // The difference moves on the payer's balance, whatever paid the session first.
+        paymentMethod: 'balance',
+      });
+    }
+    return { updated, differenceMinor };
+  });
+  if (!done) return;
+  await insertSamples(deps.db, [
+    {
+      sessionId: session.id,
+      at: stoppedAt,
+      energyWh: energy.energyWh,
+      registerWh: energy.source === 'meter_stop' ? params.meterStop : null,
+      powerW: 0,
+    },
+  ]);
+  log.info(
+    { transactionId: session.transactionId, differenceMinor: done.differenceMinor },
+    'late StopTransaction reconciled',
+  );
+  await recordChargeEvent(deps, done.updated, 'finished', { reason: 'reconciled' });
+  await tellSessionAdjusted(deps, done.updated, done.differenceMinor);
+}
