@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import type { Db } from '../db/client';
-import { users } from '../db/schema/users';
+import { accessTokens, users } from '../db/schema/users';
 import { hashPassword } from '../modules/auth';
+import { newOpaqueToken, sha256 } from '../plugins/auth';
 import type { TestServer } from './harness';
 
 export type TestUser = { id: string; email: string; password: string };
@@ -42,6 +43,19 @@ export async function signInAs(server: TestServer, user: TestUser): Promise<stri
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
   return response.body.accessToken;
+}
+
+/**
+ * An access token for a user, stored as sign-in stores one: for a server the test reaches
+ * only over HTTP and whose sign-in limit a crowd of drivers would pass.
+ */
+export async function accessTokenFor(db: Db, userId: string): Promise<string> {
+  const token = newOpaqueToken();
+  const now = new Date();
+  await db
+    .insert(accessTokens)
+    .values({ userId, tokenHash: sha256(token), createdAt: now, lastUsedAt: now });
+  return token;
 }
 
 /** A new user, signed in over HTTP: the user with its access token. */

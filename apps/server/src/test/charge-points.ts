@@ -14,7 +14,7 @@ export type TestChargePoint = {
   station: InsertedStation & { lat: number; lng: number };
 };
 
-export function ocppUrl(server: TestServer): string {
+export function ocppUrl(server: Pick<TestServer, 'baseUrl'>): string {
   return `${server.baseUrl.replace(/^http/, 'ws')}/ocpp`;
 }
 
@@ -45,7 +45,7 @@ const running = new Set<Station>();
  * side (meter values, heartbeats) until the test advances the clock.
  */
 export function simStation(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   chargePoint: TestChargePoint,
   overrides: Partial<StationOptions> = {},
 ): SimStation {

@@ -34,7 +34,8 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
+/** One statement on the server of `url` (create or drop a test database). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

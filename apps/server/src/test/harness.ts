@@ -68,6 +68,30 @@ export type TestServerOptions = {
   now?: () => Date;
 };
 
+/** Calls endpoints of the server at `baseUrl` through their contracts, over real HTTP. */
+export function contractCaller(baseUrl: string): Pick<TestServer, 'call' | 'fetch'> {
+  const fetchPath = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
+  const call = async <T>(contract: Contract, input: CallInput = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...input.headers };
+    if (input.token) headers.authorization = `Bearer ${input.token}`;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const key = input.idempotencyKey === undefined ? randomUUID() : input.idempotencyKey;
+    if (contract.idempotent && key !== null) headers['idempotency-key'] = key;
+    const response = await fetchPath(contractUrl(contract, input.params, input.query), {
+      method: contract.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: response.headers,
+    };
+  };
+  return { call, fetch: fetchPath };
+}
+
 /** Builds the app on a fresh database and listens on 127.0.0.1 with a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
@@ -112,25 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   baseUrl = `http://127.0.0.1:${address.port}`;
 
-  const fetchPath = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
-  const call = async <T>(contract: Contract, input: CallInput = {}): Promise<TestResponse<T>> => {
-    const headers: Record<string, string> = { ...input.headers };
-    if (input.token) headers.authorization = `Bearer ${input.token}`;
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
-    const key = input.idempotencyKey === undefined ? randomUUID() : input.idempotencyKey;
-    if (contract.idempotent && key !== null) headers['idempotency-key'] = key;
-    const response = await fetchPath(contractUrl(contract, input.params, input.query), {
-      method: contract.method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: (text ? JSON.parse(text) : null) as T,
-      headers: response.headers,
-    };
-  };
+  const { call, fetch: fetchPath } = contractCaller(baseUrl);
 
   return {
     baseUrl,

@@ -18,7 +18,7 @@ export const MINUTE_MS = 60_000;
 const PER_KWH_MINOR = 1500;
 
 /** The sessions' tariff of the OCPP tests: 15.00 per kWh, parking 1.00 a minute after 10 free. */
-export function insertSessionTariff(server: TestServer): Promise<string> {
+export function insertSessionTariff(server: Pick<TestServer, 'db'>): Promise<string> {
   return insertTestTariff(server.db, {
     perKwhMinor: PER_KWH_MINOR,
     parkingPerMinuteMinor: 100,
@@ -34,7 +34,7 @@ export const perKwh = (energyWh: number) => Math.floor((energyWh * PER_KWH_MINOR
  * tag starts only as the app would (modules/sessions/start-rules.ts).
  */
 export async function driverWithTag(
-  server: TestServer,
+  server: Pick<TestServer, 'db'>,
   balanceMinor = 100_000,
 ): Promise<TestUser & { tag: string }> {
   const user = await createUser(server.db);
