@@ -35,6 +35,25 @@ export async function recordChargeEvent(
   deps.chargeEvents.notify(session.userId);
 }
 
+/**
+ * Records an event inside the caller's transaction, with the change it tells of: a crash
+ * between the two cannot leave the driver's screen without it. The caller wakes the long
+ * polls once the transaction committed (`deps.chargeEvents.notify`).
+ */
+export async function insertChargeEventIn(
+  tx: Db,
+  session: { id: string; userId: string; transactionId: number },
+  kind: ChargeEventKind,
+  extra: { sample?: EventSample; reason?: string } = {},
+): Promise<void> {
+  await insertChargeEvent(tx, {
+    userId: session.userId,
+    sessionId: session.id,
+    kind,
+    payload: { transactionId: session.transactionId, ...extra },
+  });
+}
+
 const PAGE = 200;
 
 /** Events of a user after `cursor`, for one transaction (or all with 0). */

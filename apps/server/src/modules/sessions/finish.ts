@@ -4,7 +4,7 @@ import { payerOf, postTransaction } from '../ledger';
 import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
 import { costBreakdown, tariffOf } from './cost';
-import { recordChargeEvent, type EventDeps } from './events';
+import { insertChargeEventIn, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
 import type { EnergySource } from './meter-timeline';
 import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
@@ -89,9 +89,15 @@ export async function finishSession(
         cost: breakdown,
       });
     }
+    if (finished) {
+      await insertChargeEventIn(tx, finished, 'finished', {
+        reason: finished.serverStopReason ?? finished.stopReason ?? 'Local',
+      });
+    }
     return finished;
   });
   if (!done) return undefined;
+  deps.chargeEvents.notify(done.userId);
   // Paid by card: the cost comes from the hold now (the sweep tries again if this fails).
   if (done.paymentMethod === 'card') {
     await captureSession(deps, done.id, done.costMinor).catch(() => undefined);
@@ -99,9 +105,6 @@ export async function finishSession(
   deps.metrics.chargeSessionsEnded.inc({ outcome: 'success' });
   if (done.costMinor > 0)
     deps.metrics.chargeRevenueMinor.inc({ currency: done.currency }, done.costMinor);
-  await recordChargeEvent(deps, done, 'finished', {
-    reason: done.serverStopReason ?? done.stopReason ?? 'Local',
-  });
   // A close without the charge point's stop is news of its own: billed on the meter as it stood.
   if (end.isClosedWithoutStop) await tellSessionClosedNoStop(deps, done);
   else await tellSessionEnded(deps, done);

@@ -2,7 +2,7 @@ import type { OCPP16 } from 'typed-ocpp';
 import { tellParkingStarted } from '../events';
 import type { ChargePointSender } from './charge-point-sender';
 import { costMinor, tariffOf } from './cost';
-import { recordChargeEvent } from './events';
+import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
 import { insertSamples } from './meter-repo';
 import { settleMeter } from './meter-settle';
@@ -81,20 +81,25 @@ export async function stopTransaction(
     return answer;
   }
   const tariff = await tariffOf(deps.db, session.tariffId);
-  const parked = await updateSessionFrom(deps.db, session.id, runningStatuses, {
-    status: 'parking',
-    energyWh: energy.energyWh,
-    meterStopWh: params.meterStop,
-    energySource: energy.source,
-    powerW: 0,
-    parkingStartedAt: stoppedAt,
-    stopReason: reason,
-    costMinor: costMinor(tariff, session, end),
-    stopRequestedAt: null,
-    stopSuspectedAt: null,
+  const parked = await deps.db.transaction(async (tx) => {
+    const row = await updateSessionFrom(tx, session.id, runningStatuses, {
+      status: 'parking',
+      energyWh: energy.energyWh,
+      meterStopWh: params.meterStop,
+      energySource: energy.source,
+      powerW: 0,
+      parkingStartedAt: stoppedAt,
+      stopReason: reason,
+      costMinor: costMinor(tariff, session, end),
+      stopRequestedAt: null,
+      stopSuspectedAt: null,
+    });
+    // With the change it tells of: a crash in between cannot lose it (events.ts).
+    if (row) await insertChargeEventIn(tx, row, 'parking', { reason });
+    return row;
   });
   if (parked) {
-    await recordChargeEvent(deps, parked, 'parking', { reason });
+    deps.chargeEvents.notify(parked.userId);
     await tellParkingStarted(deps, parked, tariff);
   }
   from.log.info({ transactionId: session.transactionId, reason }, 'charging ended, parking');
