@@ -47,6 +47,8 @@ export type FleetTransaction = {
   /** Set when the station ended it (transactionStopped). */
   meterStopWh?: number;
   stopReason?: string;
+  /** When the station ended it, by its clock. */
+  stoppedAtMs?: number;
 };
 
 /** A message the central system answered, numbered in the order the answers came. */
@@ -90,7 +92,12 @@ export function stationFleet(
     });
     station.on('transactionStopped', ({ localId, meterStopWh, reason }) => {
       const transaction = ofLocal(localId);
-      if (transaction) Object.assign(transaction, { meterStopWh, stopReason: reason });
+      if (transaction)
+        Object.assign(transaction, {
+          meterStopWh,
+          stopReason: reason,
+          stoppedAtMs: station.clock.now(),
+        });
     });
     station.on('sent', ({ action, payload }) => {
       answered.push({ seq: answered.length, stationId: station.id, action, payload });

@@ -1,6 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ChargePointSender } from './charge-point-sender';
 import { recordChargeEvent } from './events';
+import { sessionTime } from './meter-timeline';
 import { finishSession } from './finish';
 import { chargePointOfConnector } from './charge-point-repo';
 import {
@@ -97,7 +98,8 @@ export async function followConnectorStatus(
       energyWh: session.energyWh,
       meterStopWh: session.meterStopWh,
       stopReason: session.stopReason ?? 'Local',
-      parkingEndedAt: at,
+      // The car left by the charge point's clock, on the session's timeline.
+      parkingEndedAt: sessionTime(at, session.clockOffsetMs, new Date()),
     });
   }
 }

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
+import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
-import { ledgerPostings, ledgerTransactions } from '../../db/schema/money';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/money';
 import { chargeEvents, chargingSamples } from '../../db/schema/ocpp';
 import { accessTokenFor, type TestUser } from '../../test/builders';
 import { closeSimStations, eventually } from '../../test/charge-points';
@@ -26,9 +27,11 @@ import {
 
 // The server killed (SIGKILL) in the middle of 20 sessions and started again on the same
 // database: the charge points keep charging and ending transactions meanwhile, queue their
-// transaction messages and deliver them after the reconnect (OCPP 1.6 §4.7); the server must
-// bill what the meters say, once, and the driver's screen must go on from its cursor
-// (SPEC §7 GET /charges/subscribe) without losing an event.
+// transaction messages and deliver them after the reconnect (OCPP 1.6 §4.7), some in their own
+// order (MeterValues first, with readings after the stop; StopTransactions first), one losing
+// its StopTransaction; the server must bill what the meters say, once, close what never stops,
+// and the driver's screen must go on from its cursor (SPEC §7 GET /charges/subscribe) without
+// losing an event.
 
 const STATIONS = 10;
 /** Transactions the stations start while the server is down (on connectors freed offline). */
@@ -53,7 +56,10 @@ beforeAll(async () => {
       const driver = await driverWithTag(seeding);
       drivers.push({ ...driver, token: await accessTokenFor(seeding.db, driver.id) });
     }
-    server = await serverProcess({ database, env: { CHARGE_SWEEP_SECONDS: '1' } });
+    server = await serverProcess({
+      database,
+      env: { CHARGE_SWEEP_SECONDS: '1', CHARGE_STOP_GRACE_SECONDS: '2' },
+    });
     // A charge point answers within the call timeout even while the restarted server replays.
     fleet = stationFleet(server, chargePoints, { callTimeoutMs: 20_000 });
   } finally {
@@ -68,7 +74,30 @@ afterAll(async () => {
 });
 
 const driverOf = (t: FleetTransaction) => drivers.find((d) => d.tag === t.idTag)!;
+/** Stations replaying in their firmware's own order, and the one that loses a stop. */
+const METER_VALUES_FIRST = [0, 1];
+const STOPS_FIRST = [2, 3];
+const LOSES_STOP = 7;
 const stationEnergyWh = (t: FleetTransaction) => t.meterStopWh! - t.meterStartWh;
+
+/** What a session's meter adjustment gave back to the payer (negative: charged them more). */
+async function adjustmentToPayer(db: Db, sessionId: string | null): Promise<number> {
+  if (!sessionId) return 0;
+  const [row] = await db
+    .select({
+      payerMinor: sql<number>`sum(${ledgerPostings.amountMinor})`.mapWith(Number),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.reference, `session-meter:${sessionId}`),
+        inArray(ledgerAccounts.kind, ['user_wallet', 'company_wallet']),
+      ),
+    );
+  return row?.payerMinor ?? 0;
+}
 
 describe('a server killed in the middle of 20 sessions', () => {
   it('bills what the meters said once, keeps charging the rest and loses no event', async () => {
@@ -129,6 +158,14 @@ describe('a server killed in the middle of 20 sessions', () => {
     await fleet.advance(1, { flush: false });
     fleet.stations[9]!.unplug(2);
     await eventually(() => fleet.mark() - burst >= 3, 10_000);
+    for (const index of METER_VALUES_FIRST)
+      fleet.stations[index]!.setFaults({
+        replayOrder: 'meterValuesFirst',
+        meterValuesAfterStop: 2,
+      });
+    for (const index of STOPS_FIRST)
+      fleet.stations[index]!.setFaults({ replayOrder: 'stopsFirst' });
+    fleet.stations[LOSES_STOP]!.setFaults({ loseStopTransactions: 1 });
     await server.kill();
     lap('killed');
     await eventually(() => fleet.stations.every((station) => !station.isOnline()), 10_000);
@@ -141,6 +178,7 @@ describe('a server killed in the middle of 20 sessions', () => {
     for (const station of fleet.stations.slice(4, 7)) station.stop(1, 'Local');
     await fleet.advance(1, { flush: false });
     for (const station of fleet.stations.slice(4, 7)) station.unplug(1);
+    fleet.stations[LOSES_STOP]!.unplug(1);
     for (const [index, station] of fleet.stations.slice(0, OFFLINE_STARTS).entries()) {
       station.plug(1, testCar);
       const tag = drivers[2 * STATIONS + index]!.tag;
@@ -155,6 +193,15 @@ describe('a server killed in the middle of 20 sessions', () => {
     await eventually(() => fleet.stations.every((station) => station.isOnline()), 30_000);
     await fleet.flush();
     lap('replayed');
+    // The lost stop: the station says the connector is free, and after the grace period the
+    // session is closed on its meter.
+    const lost = transactionOn(LOSES_STOP, 1);
+    const lostDriver = driverOf(lost);
+    await eventually(async () => {
+      const { events } = await eventsSince(server, lostDriver.token, cursors.get(lostDriver.id)!);
+      return events.some((e) => e.transactionId === lost.transactionId && e.kind === 'finished');
+    }, 20_000);
+    lap('closed the lost stop');
     const restartedAt = fleet.stations.map((station) => station.clock.now());
     await fleet.advance(2, { flush: true });
     lap('charged on');
@@ -177,9 +224,17 @@ describe('a server killed in the middle of 20 sessions', () => {
       expect(transactions.every((t) => t.transactionId !== undefined && t.transactionId > 0)).toBe(
         true,
       );
-      const ended = transactions.filter((t) => t.meterStopWh !== undefined);
+      const ended = transactions.filter((t) => t.meterStopWh !== undefined && t !== lost);
       const running = transactions.filter((t) => t.meterStopWh === undefined);
       expect(ended).toHaveLength(8);
+      const readingsOf = (t: FleetTransaction) =>
+        fleet.answered
+          .filter(
+            (m) =>
+              m.action === 'MeterValues' &&
+              (m.payload as { transactionId?: number }).transactionId === t.transactionId,
+          )
+          .flatMap((m) => registerReadings(m.payload));
 
       const rows = await db
         .select()
@@ -203,16 +258,29 @@ describe('a server killed in the middle of 20 sessions', () => {
           costMinor: perKwh(stationEnergyWh(t)),
         });
       }
+      // The lost stop: closed on the last reading its meter gave before the car left.
+      const lostReadings = readingsOf(lost).filter((r) => Date.parse(r.at) <= lost.stoppedAtMs!);
+      expect(rowOf(lost)).toMatchObject({
+        status: 'success',
+        stopReason: 'noStop',
+        energySource: 'last_reading',
+        meterStopWh: null,
+        energyWh: lostReadings.at(-1)!.registerWh - lost.meterStartWh,
+      });
+      expect(rowOf(lost).closedWithoutStopAt).not.toBeNull();
+      // MeterValues first brings the offline start before the old transaction's stop: the old
+      // session is closed on its meter, and its late stop then reconciles it.
+      for (const index of METER_VALUES_FIRST) {
+        const superseded = rowOf(transactionOn(index, 1));
+        expect(superseded.closedWithoutStopAt, `station ${index}`).not.toBeNull();
+        expect(superseded.reconciledAt, `station ${index}`).not.toBeNull();
+      }
+      const finished = [...ended, lost];
+
       // Running sessions charge on, with readings after the restart up to the station's last.
       for (const t of running) {
         const row = rowOf(t);
-        const readings = fleet.answered
-          .filter(
-            (m) =>
-              m.action === 'MeterValues' &&
-              (m.payload as { transactionId?: number }).transactionId === t.transactionId,
-          )
-          .flatMap((m) => registerReadings(m.payload));
+        const readings = readingsOf(t);
         expect(row.status, `transaction ${t.transactionId}`).toBe('charging');
         expect(row.energyWh).toBe(readings.at(-1)!.registerWh - t.meterStartWh);
         const since = new Date(restartedAt[fleet.stations.indexOf(t.station)]!);
@@ -226,24 +294,33 @@ describe('a server killed in the middle of 20 sessions', () => {
         ).toBeGreaterThanOrEqual(2);
       }
 
-      // Billed once: one charge_payment per finished session and none for a running one.
+      // Billed once: one charge_payment per finished session and none for a running one; a
+      // session closed before its stop came (superseded by an offline start) is corrected by
+      // one adjustment, and what the payer paid in all is the session's cost.
       const payments = await db
         .select({
+          kind: ledgerTransactions.kind,
           reference: ledgerTransactions.reference,
-          debitMinor:
-            sql<number>`sum(case when ${ledgerPostings.amountMinor} < 0 then -${ledgerPostings.amountMinor} else 0 end)::bigint`.mapWith(
+          payerMinor:
+            sql<number>`sum(${ledgerPostings.amountMinor}) filter (where ${ledgerPostings.amountMinor} < 0 or ${ledgerTransactions.kind} = 'adjustment')`.mapWith(
               Number,
             ),
         })
         .from(ledgerTransactions)
         .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-        .where(eq(ledgerTransactions.kind, 'charge_payment'))
-        .groupBy(ledgerTransactions.id, ledgerTransactions.reference);
-      expect(payments.map((p) => p.reference).sort()).toEqual(ended.map((t) => rowOf(t).id).sort());
-      for (const t of ended) {
-        expect(payments.find((p) => p.reference === rowOf(t).id)?.debitMinor).toBe(
-          rowOf(t).costMinor,
-        );
+        .where(inArray(ledgerTransactions.kind, ['charge_payment', 'adjustment']))
+        .groupBy(ledgerTransactions.id, ledgerTransactions.kind, ledgerTransactions.reference);
+      const chargePayments = payments.filter((p) => p.kind === 'charge_payment');
+      expect(chargePayments.map((p) => p.reference).sort()).toEqual(
+        finished.map((t) => rowOf(t).id).sort(),
+      );
+      for (const t of finished) {
+        const row = rowOf(t);
+        const paid = -chargePayments.find((p) => p.reference === row.id)!.payerMinor;
+        const adjustments = payments.filter((p) => p.reference === `session-meter:${row.id}`);
+        expect(adjustments.length).toBeLessThanOrEqual(1);
+        const adjustedMinor = await adjustmentToPayer(db, adjustments.length > 0 ? row.id : null);
+        expect(paid - adjustedMinor, `what ${t.transactionId} paid in all`).toBe(row.costMinor);
       }
       const totals = await db
         .select({
@@ -268,13 +345,17 @@ describe('a server killed in the middle of 20 sessions', () => {
         expect(ids, `events of ${driver.email} after ${cursor}`).toEqual(stored.map((s) => s.id));
 
         const t = transactions.find((tx) => tx.idTag === driver.tag)!;
+        // A station that replays in its own order may deliver readings of a session already
+        // closed: those are the record, not news for the screen.
+        const stationIndex = fleet.stations.indexOf(t.station);
+        const isInOrder = ![...METER_VALUES_FIRST, ...STOPS_FIRST].includes(stationIndex);
         const delivered = fleet.answered
           .filter((m) => m.seq >= afterCursors && m.action === 'MeterValues')
           .filter(
             (m) => (m.payload as { transactionId?: number }).transactionId === t.transactionId,
           )
           .flatMap((m) => registerReadings(m.payload));
-        for (const reading of delivered) {
+        for (const reading of isInOrder ? delivered : []) {
           expect(
             events.some(
               (e) =>
@@ -293,7 +374,7 @@ describe('a server killed in the middle of 20 sessions', () => {
           expect(kinds.at(-1), `the last event of ${t.transactionId}`).toBe('finished');
           expect(events.at(-1)?.charge).toMatchObject({
             status: 'success',
-            energyWh: stationEnergyWh(t),
+            energyWh: t === lost ? rowOf(lost).energyWh : stationEnergyWh(t),
           });
         }
       }

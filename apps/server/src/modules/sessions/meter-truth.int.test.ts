@@ -1,6 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { moneyDeps } from '../../test/money-deps';
+import { sweepSessions } from './supervise';
 import { ledgerPostings, ledgerTransactions, receipts } from '../../db/schema/money';
 import { userEvents } from '../../db/schema/notifications';
 import { addChargePoint, eventually, simStation, type SimStation } from '../../test/charge-points';
@@ -27,7 +29,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://evcharge.test',
     DEMO_MODE: 'true',
     CHARGE_SWEEP_SECONDS: '0.2',
-    CHARGE_STOP_GRACE_SECONDS: '0.4',
+    CHARGE_STOP_GRACE_SECONDS: '1',
   });
   Object.assign(server, await startTestServer({ config: { charging } }));
 });
@@ -143,6 +145,43 @@ describe('an impossible meterStop', () => {
     expect(done.costMinor).toBe(perKwh(366));
     const samples = await samplesOf(server, done.id);
     expect(samples.filter((s) => !s.isCounted)).toHaveLength(1);
+  });
+});
+
+describe('a connector reported free while its session runs', () => {
+  const status = (station: SimStation, value: string) =>
+    station.call('StatusNotification', {
+      connectorId: 1,
+      status: value,
+      errorCode: 'NoError',
+      timestamp: new Date(station.clock.now()).toISOString(),
+    });
+
+  it('is a suspicion only: Charging clears it, and a stop within the grace ends the session as usual', async () => {
+    const { station } = await connectedStation();
+    const driver = await driverWithTag(server);
+    const { transactionId, meterStartWh } = await charging(station, driver.tag);
+    station.clock.advance(2 * MINUTE_MS);
+    await station.flush();
+
+    await status(station, 'Available');
+    expect((await sessionOf(server, transactionId)).stopSuspectedAt).not.toBeNull();
+    await status(station, 'Charging');
+    expect((await sessionOf(server, transactionId)).stopSuspectedAt).toBeNull();
+
+    // Its queued Available came before the StopTransaction: the stop still decides.
+    await status(station, 'Finishing');
+    const { meterStopWh } = await unplugged(station);
+    await station.flush();
+    const done = await sessionOf(server, transactionId);
+    expect(done).toMatchObject({
+      status: 'success',
+      stopReason: 'EVDisconnected',
+      energySource: 'meter_stop',
+      energyWh: meterStopWh - meterStartWh,
+      closedWithoutStopAt: null,
+      stopSuspectedAt: null,
+    });
   });
 });
 
@@ -296,5 +335,60 @@ describe('a wrong clock', () => {
     expect(done).toMatchObject({ status: 'success', energyWh: stopped.meterStopWh - meterStartWh });
     const samples = await samplesOf(server, done.id);
     expect(samples.every((s) => s.at >= done.startedAt! && s.at <= done.stoppedAt!)).toBe(true);
+  });
+});
+
+describe('a charge point that keeps quiet', () => {
+  /** One pass of the session sweep as if `minutes` had passed: past the ghost minutes. */
+  async function sweepLater(minutes: number) {
+    const deps = { ...(await moneyDeps(server)), chargePoints: server.app.chargePoints };
+    await sweepSessions(deps, server.app.log, new Date(Date.now() + minutes * MINUTE_MS));
+  }
+
+  it('closes a session on its meter when its charge point stays away past the ghost minutes', async () => {
+    const { chargePoint, station } = await connectedStation();
+    const driver = await driverWithTag(server);
+    const { transactionId } = await charging(station, driver.tag);
+    station.clock.advance(2 * MINUTE_MS);
+    await station.flush();
+    await station.close();
+    await eventually(() => !server.app.chargePoints.isConnected(chargePoint.id));
+
+    await sweepLater(server.config.charging.ghostMinutes + 10);
+    const done = await sessionOf(server, transactionId);
+    expect(done).toMatchObject({
+      status: 'success',
+      stopReason: 'ghost',
+      energyWh: 366,
+      energySource: 'last_reading',
+      costMinor: perKwh(366),
+    });
+    expect(done.closedWithoutStopAt).not.toBeNull();
+  });
+
+  it('closes a ghost its charge point refuses to stop, and takes its stop when it comes', async () => {
+    const { station } = await connectedStation();
+    const driver = await driverWithTag(server);
+    const { transactionId, meterStartWh } = await charging(station, driver.tag);
+    station.clock.advance(2 * MINUTE_MS);
+    await station.flush();
+    station.setRejectCommands(true);
+
+    await sweepLater(server.config.charging.ghostMinutes + 10);
+    const closed = await sessionOf(server, transactionId);
+    expect(closed).toMatchObject({ status: 'success', stopReason: 'ghost', energyWh: 366 });
+    expect(closed.closedWithoutStopAt).not.toBeNull();
+
+    // It charged on after all, and its stop says how much.
+    station.clock.advance(MINUTE_MS);
+    const { meterStopWh } = await unplugged(station);
+    await station.flush();
+    const energyWh = meterStopWh - meterStartWh;
+    expect(await sessionOf(server, transactionId)).toMatchObject({
+      status: 'success',
+      energyWh,
+      costMinor: perKwh(energyWh),
+    });
+    expect(await sessionPaymentMinor(closed.id, 'adjustment')).toBe(perKwh(energyWh) - perKwh(366));
   });
 });

@@ -164,9 +164,11 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
     if (!reason) continue;
     const outcome = await requestStop(deps, session, reason);
     if (outcome === 'accepted' || outcome === 'already') continue;
-    // A ghost on a charge point that stayed away: nobody can stop it there, so it ends here on
+    // A ghost on a charge point that stayed away, or that refuses to stop it (it has no such
+    // transaction: its StopTransaction was lost): nobody can stop it there, so it ends here on
     // the meter's last sane reading; its StopTransaction, should it come, corrects the bill.
-    if (reason === 'ghost' && isCommandFailure(outcome) && outcome.reason === 'offline') {
+    const isGone = isCommandFailure(outcome) && outcome.reason === 'offline';
+    if (reason === 'ghost' && (isGone || outcome === 'rejected')) {
       const placed = await findPlacedSession(db, session.id);
       if (placed) await closeWithoutStop(deps, placed, 'ghost');
       continue;
