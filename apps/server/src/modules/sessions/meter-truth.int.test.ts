@@ -257,7 +257,10 @@ describe('a StopTransaction that never comes', () => {
       energySource: 'meter_stop',
       meterStopWh: stopped.meterStopWh,
       costMinor: perKwh(energyWh),
+      // What really ended it; that we had closed it first stays on the record.
+      stopReason: 'EVDisconnected',
     });
+    expect(reconciled.closedWithoutStopAt).toEqual(closed.closedWithoutStopAt);
     expect(reconciled.reconciledAt).not.toBeNull();
     const differenceMinor = perKwh(energyWh) - perKwh(366);
     expect(differenceMinor).toBeGreaterThan(0);

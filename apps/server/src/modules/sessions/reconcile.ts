@@ -47,6 +47,8 @@ export async function reconcileLateStop(
       energySource: energy.source,
       costMinor: cost,
       stoppedAt,
+      // What really ended it; closed_without_stop_at keeps that we had closed it first.
+      stopReason: params.reason ?? 'Local',
     });
     // Another copy of this stop got here first.
     if (!updated) return undefined;
