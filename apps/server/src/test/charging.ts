@@ -46,7 +46,7 @@ export async function start(
 }
 
 /** DESIGN.md Data: every posting balances; the whole ledger sums to zero per currency. */
-export async function expectLedgerBalanced(server: TestServer) {
+export async function expectLedgerBalanced(server: Pick<TestServer, 'db'>) {
   const rows = await server.db
     .select({
       currency: ledgerPostings.currency,

@@ -7,6 +7,7 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/sch
 import { chargeEvents, chargingSamples } from '../../db/schema/ocpp';
 import { accessTokenFor, type TestUser } from '../../test/builders';
 import { closeSimStations, eventually } from '../../test/charge-points';
+import { expectLedgerBalanced } from '../../test/charging';
 import { eventsSince, liveScreen, type LiveScreen } from '../../test/live-screen';
 import { createProcessDatabase, type ProcessDatabase } from '../../test/process-database';
 import { serverProcess, type ServerProcess } from '../../test/server-process';
@@ -322,14 +323,7 @@ describe('a server killed in the middle of 20 sessions', () => {
         const adjustedMinor = await adjustmentToPayer(db, adjustments.length > 0 ? row.id : null);
         expect(paid - adjustedMinor, `what ${t.transactionId} paid in all`).toBe(row.costMinor);
       }
-      const totals = await db
-        .select({
-          currency: ledgerPostings.currency,
-          total: sql<string>`sum(${ledgerPostings.amountMinor})::bigint`.mapWith(Number),
-        })
-        .from(ledgerPostings)
-        .groupBy(ledgerPostings.currency);
-      for (const row of totals) expect(row.total, `ledger total in ${row.currency}`).toBe(0);
+      await expectLedgerBalanced({ db });
 
       // The screens go on from the cursor they held before the crash and miss nothing.
       for (const driver of drivers) {

@@ -26,12 +26,7 @@ export async function recordChargeEvent(
   kind: ChargeEventKind,
   extra: { sample?: EventSample; reason?: string } = {},
 ): Promise<void> {
-  await insertChargeEvent(deps.db, {
-    userId: session.userId,
-    sessionId: session.id,
-    kind,
-    payload: { transactionId: session.transactionId, ...extra },
-  });
+  await insertChargeEventIn(deps.db, session, kind, extra);
   deps.chargeEvents.notify(session.userId);
 }
 

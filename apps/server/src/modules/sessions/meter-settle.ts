@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { meterTimeline, setSamplesCounted } from './meter-repo';
+import { insertSamples, meterTimeline, setSamplesCounted } from './meter-repo';
 import { countedReadings, meterEnergy, type MeterEnergy } from './meter-timeline';
 import type { SessionRow } from './repo';
 
@@ -32,4 +32,25 @@ export async function settleMeter(
     false,
   );
   return energy;
+}
+
+/**
+ * The stop's reading on the timeline (the chart's last point): its register when its meter was
+ * sane, none when the energy came from the last sane reading.
+ */
+export async function insertStopSample(
+  db: Db,
+  sessionId: string,
+  stop: { at: Date; meterStopWh: number },
+  energy: MeterEnergy,
+): Promise<void> {
+  await insertSamples(db, [
+    {
+      sessionId,
+      at: stop.at,
+      energyWh: energy.energyWh,
+      registerWh: energy.source === 'meter_stop' ? stop.meterStopWh : null,
+      powerW: 0,
+    },
+  ]);
 }

@@ -6,8 +6,8 @@ import { payerOf, postTransaction } from '../ledger';
 import { issueSessionAdjustmentReceipt } from '../receipts';
 import { costBreakdown, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
-import { insertSamples, sessionSamples } from './meter-repo';
-import { settleMeter } from './meter-settle';
+import { sessionSamples } from './meter-repo';
+import { insertStopSample, settleMeter } from './meter-settle';
 import { sessionTime } from './meter-timeline';
 import { markReconciled, type PlacedSession } from './repo';
 
@@ -75,15 +75,12 @@ export async function reconcileLateStop(
     return { updated, differenceMinor };
   });
   if (!done) return;
-  await insertSamples(deps.db, [
-    {
-      sessionId: session.id,
-      at: stoppedAt,
-      energyWh: energy.energyWh,
-      registerWh: energy.source === 'meter_stop' ? params.meterStop : null,
-      powerW: 0,
-    },
-  ]);
+  await insertStopSample(
+    deps.db,
+    session.id,
+    { at: stoppedAt, meterStopWh: params.meterStop },
+    energy,
+  );
   log.info(
     { transactionId: session.transactionId, differenceMinor: done.differenceMinor },
     'late StopTransaction reconciled',

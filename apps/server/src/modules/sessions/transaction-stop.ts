@@ -4,8 +4,7 @@ import type { ChargePointSender } from './charge-point-sender';
 import { costMinor, tariffOf } from './cost';
 import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
-import { insertSamples } from './meter-repo';
-import { settleMeter } from './meter-settle';
+import { insertStopSample, settleMeter } from './meter-settle';
 import { sessionTime } from './meter-timeline';
 import { reconcileLateStop } from './reconcile';
 import { findStationSession, runningStatuses, updateSessionFrom, type PlacedSession } from './repo';
@@ -59,15 +58,12 @@ export async function stopTransaction(
       { transactionId: session.transactionId, meterStop: params.meterStop },
       'impossible meterStop: billed on the last sane reading',
     );
-  await insertSamples(deps.db, [
-    {
-      sessionId: session.id,
-      at: stoppedAt,
-      energyWh: energy.energyWh,
-      registerWh: energy.source === 'meter_stop' ? params.meterStop : null,
-      powerW: 0,
-    },
-  ]);
+  await insertStopSample(
+    deps.db,
+    session.id,
+    { at: stoppedAt, meterStopWh: params.meterStop },
+    energy,
+  );
   const end = {
     chargingEndedAt: stoppedAt,
     energyWh: energy.energyWh,
