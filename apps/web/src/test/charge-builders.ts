@@ -27,6 +27,7 @@ export function buildCharge(patch: Partial<Charge> = {}): Charge {
     parkingPerMinuteMinor: 500,
     parkingCostMinor: 0,
     stopReason: null,
+    meterNote: null,
     isUserClosed: false,
     ...patch,
   };

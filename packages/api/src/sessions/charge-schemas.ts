@@ -66,6 +66,12 @@ export const chargeSchema = z.object({
   parkingCostMinor: z.number().int(),
   /** Why it ended: Local, Remote, EVDisconnected, limit, ghost, timeout, EmergencyStop … */
   stopReason: z.string().nullable(),
+  /**
+   * How its energy was counted, when not simply from the stop's meter: `lastReading`, the last
+   * sane reading (the stop's meter was impossible, or no stop came); `reconciled`, closed without
+   * a stop and later corrected by the stop's own meter (the difference has its own receipt).
+   */
+  meterNote: z.enum(['lastReading', 'reconciled']).nullable(),
   /** The driver has closed the finished session's summary. */
   isUserClosed: z.boolean(),
 });

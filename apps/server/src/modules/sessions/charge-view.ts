@@ -86,6 +86,11 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
     parkingPerMinuteMinor: tariff.tariff.parkingPerMinuteMinor,
     parkingCostMinor: parkingCost,
     stopReason: session.serverStopReason ?? session.stopReason,
+    meterNote: session.reconciledAt
+      ? 'reconciled'
+      : session.energySource === 'last_reading'
+        ? 'lastReading'
+        : null,
     isUserClosed: session.isUserClosed,
   };
 }

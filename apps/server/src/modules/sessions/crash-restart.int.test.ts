@@ -370,6 +370,11 @@ describe('a server killed in the middle of 20 sessions', () => {
             status: 'success',
             energyWh: t === lost ? rowOf(lost).energyWh : stationEnergyWh(t),
           });
+          // The screen says how the energy was counted when not simply by the stop's meter.
+          const isSuperseded = METER_VALUES_FIRST.some((i) => t === transactionOn(i, 1));
+          expect(events.at(-1)?.charge.meterNote).toBe(
+            t === lost ? 'lastReading' : isSuperseded ? 'reconciled' : null,
+          );
         }
       }
       for (const [userId, screen] of screens) {

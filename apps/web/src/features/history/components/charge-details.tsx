@@ -67,6 +67,7 @@ export function ChargeDetails({ transactionId }: { transactionId: number }) {
             <CostItems items={charge.costItems} totalMinor={charge.costMinor} currency={charge.currency} />
           </Card>
           {reason && <p className="muted" data-testid="details-reason">{t('charging:summary.reason', { reason })}</p>}
+          {charge.meterNote && <p className="muted" data-testid="details-meter-note">{t(`charging:history.meterNote.${charge.meterNote}`)}</p>}
         </div>
         <div className="details__column">
           <Card title={t('charging:chart.title')} testId="details-chart-card">

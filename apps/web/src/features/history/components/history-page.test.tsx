@@ -32,6 +32,14 @@ function serve() {
       },
     },
     {
+      path: '/api/charge/id/99',
+      reply: () => jsonResponse(200, buildChargeDetail({ ...sessions[1]!, stopReason: 'EVDisconnected', meterNote: 'reconciled' })),
+    },
+    {
+      path: '/api/charge/id/98',
+      reply: () => jsonResponse(200, buildChargeDetail({ ...sessions[2]!, stopReason: 'noStop', meterNote: 'lastReading' })),
+    },
+    {
       path: '/api/charge/id/100',
       reply: () => jsonResponse(200, buildChargeDetail({
         ...sessions[0]!,
@@ -95,6 +103,26 @@ describe('HistoryPage', () => {
     expect(within(details).getByTestId('details-reason').textContent).toBe('Ended: the cable was unplugged');
     expect(within(details).getByTestId('details-chart').dataset.points).toBe('6');
     expect(within(details).getByTestId('details-back').getAttribute('href')).toBe('/history');
+    expect(within(details).queryByTestId('details-meter-note')).toBeNull();
+  });
+
+  it('says when a session was closed on its meter, and when its late final reading corrected it', async () => {
+    serve();
+    const { unmount } = await renderScreen(<HistoryPage />, '/history?tx=98');
+    let details = await screen.findByTestId('charge-details');
+    expect(within(details).getByTestId('details-reason').textContent).toBe(
+      'Ended: the station stopped reporting it, so it was billed by its meter’s last reading',
+    );
+    expect(within(details).getByTestId('details-meter-note').textContent).toBe(
+      "Energy from the meter's last sane reading: the station's final reading was missing or impossible.",
+    );
+    unmount();
+    await renderScreen(<HistoryPage />, '/history?tx=99');
+    details = await screen.findByTestId('charge-details');
+    expect(within(details).getByTestId('details-reason').textContent).toBe('Ended: the cable was unplugged');
+    expect(within(details).getByTestId('details-meter-note').textContent).toBe(
+      "Corrected by the station's final meter reading, which came late; the difference has a receipt of its own.",
+    );
   });
 
   it('tells a driver with no sessions where to start', async () => {
