@@ -18,7 +18,6 @@
 // - clockOffsetMs: a wrong clock. Every timestamp the station sends (StartTransaction,
 //   StopTransaction and its transactionData, MeterValues, StatusNotification) is shifted by
 //   this much when the event happens; charging runs on the simulated clock.
-import type { OutboxItem } from './outbox';
 
 export const replayOrders = ['inOrder', 'meterValuesFirst', 'stopsFirst'] as const;
 export type ReplayOrder = (typeof replayOrders)[number];
@@ -74,12 +73,14 @@ export function describeFaults(faults: StationFaults): string {
  * 'stopsFirst') every MeterValues (StopTransaction) goes first, each pulling its transaction's
  * StartTransaction along when that was queued too; the rest follow in their own order.
  */
-export function replayOrdered(items: OutboxItem[], order: ReplayOrder): OutboxItem[] {
+type Queued = { action: string; transactionKey?: number };
+
+export function replayOrdered<Item extends Queued>(items: Item[], order: ReplayOrder): Item[] {
   if (order === 'inOrder') return items;
   const firstAction = order === 'meterValuesFirst' ? 'MeterValues' : 'StopTransaction';
-  const placed = new Set<OutboxItem>();
-  const out: OutboxItem[] = [];
-  const place = (item: OutboxItem) => {
+  const placed = new Set<Item>();
+  const out: Item[] = [];
+  const place = (item: Item) => {
     if (placed.has(item)) return;
     placed.add(item);
     out.push(item);
