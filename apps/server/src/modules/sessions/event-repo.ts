@@ -1,12 +1,24 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { chargeEvents } from '../../db/schema/ocpp';
 
 // A driver's charge events (charge_events), in the order they happened.
 
+/**
+ * The long poll answers the events after the client's cursor, an event id; so one driver's
+ * events must become visible in the order of their ids, or a poll between two commits would
+ * move its cursor past an event not yet committed and never show it. A lock per driver, held
+ * to the end of the transaction that inserts the event (the caller's, when it has one), makes
+ * each driver's events take their ids and commit one after the other.
+ */
 export async function insertChargeEvent(db: Db, values: typeof chargeEvents.$inferInsert) {
-  await db.insert(chargeEvents).values(values);
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`charge-events:${values.userId}`}))`,
+    );
+    await tx.insert(chargeEvents).values(values);
+  });
 }
 
 /** The id of the driver's latest event, 0 before the first. */
