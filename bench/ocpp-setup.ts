@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { insertDemoAccounts } from '../apps/server/src/demo/accounts';
+import type { Currency } from '@evcharge/domain/currency';
+import { hashPassword } from '../apps/server/src/crypto/passwords';
 import { rfidTags } from '../apps/server/src/db/schema/driver';
+import { users } from '../apps/server/src/db/schema/users';
+import { postTransaction } from '../apps/server/src/modules/ledger';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { registerChargePoint } from '../apps/server/src/ocpp/register';
 import type { WorkerCommand, WorkerReply, WorkerStation } from './ocpp-stations';
@@ -55,21 +59,62 @@ export async function freshDatabase(
   };
 }
 
+const allDay = [{ from: '00:00', to: '24:00' }];
+const alwaysOpen = {
+  mo: allDay,
+  tu: allDay,
+  we: allDay,
+  th: allDay,
+  fr: allDay,
+  sa: allDay,
+  su: allDay,
+};
+
 /**
- * Stations (seed 42, as the other benchmarks), each with a charge point registered through the
- * server's own register function (password hashed like a real one), and a driver with one
- * RFID tag per charge point.
+ * Stations (seed 42, as the other benchmarks), each open around the clock and with a charge
+ * point registered through the server's own register function (password hashed like a real
+ * one), and a driver of its own per charge point with one RFID tag and a balance in the
+ * station's currency: a tag start is decided by the rules of any start (SPEC §3 hours, the
+ * balance, the simultaneous-sessions limit), so one driver could not start 1,000.
  */
 export async function seed(database: Database, count: number): Promise<WorkerStation[]> {
   const { db } = database;
   await database.migrate();
-  const generated = generateStations(count, 42);
+  const generated = generateStations(count, 42).map((station) => ({
+    ...station,
+    schedule: alwaysOpen,
+    workHours: '24/7',
+  }));
   await insertStations(db, generated);
-  const { driverId } = await insertDemoAccounts(db);
+  await insertDemoAccounts(db);
   const tagOf = (i: number) => `BENCH${String(i + 1).padStart(7, '0')}`;
+  const passwordHash = await hashPassword(randomBytes(12).toString('base64url'));
+  const drivers = await db
+    .insert(users)
+    .values(
+      generated.map((_, i) => ({
+        name: 'Bench',
+        email: `bench-${i + 1}@evcharge.bench`,
+        isEmailConfirmed: true,
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const driverOf = (i: number) => drivers.find((d) => d.email === `bench-${i + 1}@evcharge.bench`)!;
   await db
     .insert(rfidTags)
-    .values(generated.map((_, i) => ({ userId: driverId, uid: tagOf(i), name: 'bench' })));
+    .values(generated.map((_, i) => ({ userId: driverOf(i).id, uid: tagOf(i), name: 'bench' })));
+  for (const [i, station] of generated.entries()) {
+    await postTransaction(db, {
+      kind: 'top_up',
+      reference: `bench-top-up-${i + 1}`,
+      currency: station.tariffKey.split('-')[0] as Currency,
+      postings: [
+        { owner: { kind: 'user_wallet', userId: driverOf(i).id }, amountMinor: 100_000_000 },
+        { owner: { kind: 'acquirer_clearing' }, amountMinor: -100_000_000 },
+      ],
+    });
+  }
   const planned = generated.map((station, i) => ({
     id: station.code,
     password: randomBytes(12).toString('base64url'),

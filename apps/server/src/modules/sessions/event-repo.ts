@@ -8,17 +8,21 @@ import { chargeEvents } from '../../db/schema/ocpp';
 /**
  * The long poll answers the events after the client's cursor, an event id; so one driver's
  * events must become visible in the order of their ids, or a poll between two commits would
- * move its cursor past an event not yet committed and never show it. A lock per driver, held
- * to the end of the transaction that inserts the event (the caller's, when it has one), makes
- * each driver's events take their ids and commit one after the other.
+ * move its cursor past an event not yet committed and never show it. The insert takes a lock
+ * per driver before its row gets an id, held to the end of its transaction (the caller's when
+ * it has one), so each driver's events take their ids and commit one after the other. One
+ * statement: the MeterValues path writes an event for every reading.
  */
 export async function insertChargeEvent(db: Db, values: typeof chargeEvents.$inferInsert) {
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`charge-events:${values.userId}`}))`,
-    );
-    await tx.insert(chargeEvents).values(values);
-  });
+  const lockKey = `charge-events:${values.userId}`;
+  await db.execute(sql`
+    with driver_lock as (select pg_advisory_xact_lock(hashtext(${lockKey})))
+    insert into ${chargeEvents} (${sql.identifier(chargeEvents.userId.name)},
+      ${sql.identifier(chargeEvents.sessionId.name)}, ${sql.identifier(chargeEvents.kind.name)},
+      ${sql.identifier(chargeEvents.payload.name)})
+    select ${values.userId}::uuid, ${values.sessionId ?? null}::uuid, ${values.kind},
+      ${JSON.stringify(values.payload)}::jsonb
+    from driver_lock`);
 }
 
 /** The id of the driver's latest event, 0 before the first. */
