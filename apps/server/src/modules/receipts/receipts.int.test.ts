@@ -10,7 +10,6 @@ import { signedInUser } from '../../test/builders';
 import { withTestServer, withSimStations } from '../../test/hooks';
 import { MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
 import {
-  adjustmentReceipt,
   brandOf,
   expectNumber,
   insertCard,
@@ -163,67 +162,6 @@ describe('a session receipt', () => {
     });
     expect(await sessionReceipt(server, free.id)).toBeUndefined();
     expect(await receiptsOfSession(free.id)).toHaveLength(0);
-  });
-});
-
-describe('a session adjustment receipt', () => {
-  async function closedSession() {
-    const user = await signedInUser(server);
-    const session = await insertFinishedSession(server, {
-      userId: user.id,
-      tariffId,
-      energyWh: 5000,
-      minutes: 30,
-      costMinor: 10_985,
-    });
-    const facts = {
-      sessionId: session.id,
-      userId: user.id,
-      currency: session.currency,
-      paymentMethod: session.paymentMethod,
-    };
-    return { user, session, facts };
-  }
-
-  it('is issued once beside the session’s own receipt, for the extra charge', async () => {
-    const { user, session, facts } = await closedSession();
-    const sessionReceiptId = await sessionReceipt(server, session.id);
-    const ids = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        adjustmentReceipt(server, { ...facts, differenceMinor: 1_555 }),
-      ),
-    );
-    expect(new Set(ids).size).toBe(1);
-    expect(ids[0]).not.toBe(sessionReceiptId);
-    // A second call, with whatever difference, gets the first receipt.
-    expect(await adjustmentReceipt(server, { ...facts, differenceMinor: -5 })).toBe(ids[0]);
-
-    const { body } = await server.call<Receipt>(getReceipt, {
-      token: user.token,
-      params: { id: ids[0]! },
-    });
-    const { vatRatePercent } = brandOf(server).seller;
-    expect(body).toMatchObject({
-      kind: 'session_adjustment',
-      amountMinor: 1_555,
-      vatMinor: vatIncludedMinor(1_555, vatRatePercent),
-      transactionId: session.transactionId,
-      payment: { method: 'balance' },
-    });
-    expect(body.items.map((item) => [item.code, item.amountMinor])).toEqual([
-      ['session_extra', 1_555],
-    ]);
-  });
-
-  it('shows a returned difference as a positive amount, and is not issued for none', async () => {
-    const { user, facts } = await closedSession();
-    expect(await adjustmentReceipt(server, { ...facts, differenceMinor: 0 })).toBeUndefined();
-    const id = (await adjustmentReceipt(server, { ...facts, differenceMinor: -1_555 }))!;
-    const { body } = await server.call<Receipt>(getReceipt, { token: user.token, params: { id } });
-    expect(body.amountMinor).toBe(1_555);
-    expect(body.items.map((item) => [item.code, item.amountMinor])).toEqual([
-      ['session_returned', 1_555],
-    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { costBreakdown, tariffOf } from './cost';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
 import { insertStopSample, settleMeter } from './meter-settle';
-import { sessionTime } from './meter-timeline';
+import { stopTimeOf } from './start-clock';
 import { markReconciled, type PlacedSession } from './repo';
 
 /**
@@ -25,9 +25,7 @@ export async function reconcileLateStop(
   receivedAt: Date,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<void> {
-  const startedAt = session.startedAt ?? session.createdAt;
-  const at = sessionTime(new Date(params.timestamp), session.clockOffsetMs, receivedAt);
-  const stoppedAt = at < startedAt ? startedAt : at;
+  const stoppedAt = stopTimeOf(session, params.timestamp, receivedAt);
   const energy = await settleMeter(deps.db, session, {
     meterStopWh: params.meterStop,
     at: stoppedAt,

@@ -1,5 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
-import { startClockOffsetMs } from './meter-timeline';
+import { sessionTime, startClockOffsetMs } from './meter-timeline';
+import type { SessionRow } from './repo';
 
 /**
  * A session's start on its timeline (meter-timeline.ts): the charge point's time unless its
@@ -24,4 +25,15 @@ export function startColumns(
     lastEnergyAt: startedAt,
     lastReadingAt: startedAt,
   };
+}
+
+/** The stop on the session's timeline: never before its start (a clock may jump back). */
+export function stopTimeOf(
+  session: Pick<SessionRow, 'clockOffsetMs' | 'startedAt' | 'createdAt'>,
+  timestamp: string,
+  receivedAt: Date,
+): Date {
+  const at = sessionTime(new Date(timestamp), session.clockOffsetMs, receivedAt);
+  const startedAt = session.startedAt ?? session.createdAt;
+  return at < startedAt ? startedAt : at;
 }

@@ -5,9 +5,9 @@ import { costMinor, tariffOf } from './cost';
 import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
 import { insertStopSample, settleMeter } from './meter-settle';
-import { sessionTime } from './meter-timeline';
 import { reconcileLateStop } from './reconcile';
-import { findStationSession, runningStatuses, updateSessionFrom, type PlacedSession } from './repo';
+import { stopTimeOf } from './start-clock';
+import { findStationSession, runningStatuses, updateSessionFrom } from './repo';
 import type { ChargeDeps } from './start';
 
 type Answer = OCPP16.StopTransactionResponse;
@@ -16,13 +16,6 @@ type StopReason = NonNullable<OCPP16.StopTransactionRequest['reason']>;
 // The driver (or we, remotely) ended charging and the car is most likely still plugged in:
 // parking time starts (SPEC §9). Other reasons end the session where it stands.
 const parkingReasons: readonly StopReason[] = ['Local', 'Remote'];
-
-/** The stop on the session's timeline: never before its start (a clock may jump back). */
-export function stopTimeOf(session: PlacedSession, timestamp: string, receivedAt: Date): Date {
-  const at = sessionTime(new Date(timestamp), session.clockOffsetMs, receivedAt);
-  const startedAt = session.startedAt ?? session.createdAt;
-  return at < startedAt ? startedAt : at;
-}
 
 /**
  * OCPP 1.6 §4.10. The energy is the stop's meter less the start's when that is sane, else the
