@@ -68,6 +68,13 @@ import {
 } from './payments/balance';
 import { acquirerCallback, getPayment } from './payments/payments';
 import { getReceipt, listChargesPlusReserves, listReceipts } from './payments/receipts';
+import {
+  cancelReserve,
+  connectorReserveNow,
+  connectorReserveNowV2,
+  createReserve,
+  listUserReserves,
+} from './reserves/reserves';
 
 export const contracts = {
   signIn,
@@ -151,4 +158,9 @@ export const contracts = {
   listReceipts,
   getReceipt,
   listChargesPlusReserves,
+  listUserReserves,
+  connectorReserveNowV2,
+  connectorReserveNow,
+  createReserve,
+  cancelReserve,
 } as const;

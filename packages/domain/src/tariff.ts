@@ -27,6 +27,8 @@ export const tariffSchema = z.object({
   startFeeMinor: feeMinorSchema,
   firstConsumptionFeeMinor: feeMinorSchema,
   reservationFeeMinor: feeMinorSchema,
+  /** SPEC §3 Reservation: each minute a reservation holds the connector without charging. */
+  reservationPerMinuteMinor: feeMinorSchema,
   minimalCostMinor: feeMinorSchema,
   ...zonePricesShape,
   zones: z.array(tariffZoneSchema),
