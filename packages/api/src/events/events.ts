@@ -33,6 +33,12 @@ export const userEventDataSchema = z.object({
    * was charged extra, negative was returned to the balance.
    */
   differenceMinor: optionalInt,
+  /** reservation*: the reservation, its connector and period (UTC) and the station's offset. */
+  reservationId: optionalText,
+  connectorNumber: optionalInt,
+  startsAt: optionalText,
+  endsAt: optionalText,
+  utcOffsetMinutes: optionalInt,
 });
 export type UserEventData = z.infer<typeof userEventDataSchema>;
 

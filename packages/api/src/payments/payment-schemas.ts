@@ -24,6 +24,7 @@ export const orderTypeValues = [
   'PayDebt',
   'CardBinding',
   'SessionPayment',
+  'ReservationPayment',
   'Refund',
 ] as const;
 export const paymentStatusValues = ['pending', 'held', 'succeeded', 'failed', 'released'] as const;
