@@ -122,9 +122,15 @@ function SheetReserve({ station }: { station: SheetStation }) {
             {connector.reservedUntil !== null ? (
               <ConnectorHold connector={connector} utcOffsetMinutes={station.utcOffsetMinutes} reservationTo={to} testIdPrefix="sheet-connector" />
             ) : (
-              <ButtonLink to={to} variant="secondary" icon="calendar" className="station-sheet__reserve-button" data-testid="sheet-connector-reserve">
+              <ButtonLink
+                to={to}
+                variant="secondary"
+                icon="calendar"
+                className="station-sheet__reserve-button"
+                aria-label={t('station:reserve.actionFor', { number: connector.number })}
+                data-testid="sheet-connector-reserve"
+              >
                 {t('station:reserve.action')}
-                <span className="visually-hidden"> {t('station:connectors.number', { number: connector.number })}</span>
               </ButtonLink>
             )}
           </li>

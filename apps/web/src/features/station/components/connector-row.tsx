@@ -98,13 +98,8 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
 
 function ReserveButton({ reserve, number }: { reserve: ReserveAction; number: number }) {
   const { t } = useTranslation('station');
-  const label = (
-    <>
-      {t('station:reserve.action')}
-      <span className="visually-hidden"> {t('station:connectors.number', { number })}</span>
-    </>
-  );
-  if ('to' in reserve)
-    return <ButtonLink to={reserve.to} variant="secondary" icon="calendar" className="connector__start" data-testid="connector-reserve">{label}</ButtonLink>;
-  return <Button variant="secondary" icon="calendar" className="connector__start" onClick={reserve.onSignIn} data-testid="connector-reserve">{label}</Button>;
+  // The name says which connector (a row of several); it begins with the visible word.
+  const common = { variant: 'secondary', icon: 'calendar', className: 'connector__start', 'aria-label': t('station:reserve.actionFor', { number }), 'data-testid': 'connector-reserve' } as const;
+  if ('to' in reserve) return <ButtonLink to={reserve.to} {...common}>{t('station:reserve.action')}</ButtonLink>;
+  return <Button onClick={reserve.onSignIn} {...common}>{t('station:reserve.action')}</Button>;
 }
