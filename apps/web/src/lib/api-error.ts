@@ -30,10 +30,6 @@ export function errorText(t: TFunction, error: unknown): string {
     const { opensAt } = error.details;
     return opensAt === undefined ? t('errors:stationClosedNoHours') : t('errors:STATION_CLOSED', { time: String(opensAt) });
   }
-  // SPEC §8 "Error sending a reservation": why the charge point did not hold the connector.
-  if (error.code === 'RESERVATION_FAILED' && typeof error.details.reason === 'string') {
-    return t(`errors:reservationFailed.${error.details.reason}`, { defaultValue: t('errors:RESERVATION_FAILED') });
-  }
   const parts = [t(`errors:${error.code}`)];
   const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
   if ((error.code === 'INVALID_CREDENTIALS' || error.code === 'PASSWORD_CHANGE_FAILED') && triesLeft !== undefined) {

@@ -3,9 +3,9 @@ import type { Reservation } from '@evcharge/api/reserves/reserves';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
 import { useCancelReserveMutation } from '../api/cancel-reserve';
+import { reserveErrorText } from '../model/reserve-error';
 
 type CancelDialogProps = { reservation: Reservation; open: boolean; onClose: () => void };
 
@@ -23,7 +23,7 @@ export function CancelDialog({ reservation, open, onClose }: CancelDialogProps) 
             ? t('reserve:cancel.free')
             : t('reserve:cancel.costs', { cost: format.money(cost, reservation.currency), minutes: reservation.idleMinutes })}
         </p>
-        {cancel.isError && <Alert tone="error" title={t('reserve:cancel.failed')} testId="reserve-cancel-error"><p>{errorText(t, cancel.error)}</p></Alert>}
+        {cancel.isError && <Alert tone="error" title={t('reserve:cancel.failed')} testId="reserve-cancel-error"><p>{reserveErrorText(t, cancel.error)}</p></Alert>}
         <div className="reserve__dialog-actions">
           <Button variant="secondary" onClick={onClose} data-testid="reserve-cancel-keep">{t('reserve:cancel.keep')}</Button>
           <Button

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSocketType, socketTypeLabel } from '@evcharge/domain/socket-type';
+import { socketTypeIds, socketTypeLabel, type SocketTypeId } from '@evcharge/domain/socket-type';
 import { powerText } from '@/components/station/power-text';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
@@ -14,6 +14,9 @@ type ConnectorCardProps = {
   powerKw: number;
   children?: ReactNode;
 };
+
+// Not domain's isSocketType: the map home's first load carries socket-type without it.
+const isKnown = (id: string): id is SocketTypeId => (socketTypeIds as readonly string[]).includes(id);
 
 /** Where the reservation holds: the station, then the connector's number, plug and power. */
 export function ConnectorCard({ stationName, address, number, socketType, powerKw, children }: ConnectorCardProps) {
@@ -29,7 +32,7 @@ export function ConnectorCard({ stationName, address, number, socketType, powerK
       </div>
       <dl className="reserve-facts">
         <div><dt>{t('charging:connector.number')}</dt><dd data-testid="reserve-connector-number">{number}</dd></div>
-        <div><dt>{t('charging:connector.socket')}</dt><dd>{isSocketType(socketType) ? socketTypeLabel(socketType) : socketType}</dd></div>
+        <div><dt>{t('charging:connector.socket')}</dt><dd>{isKnown(socketType) ? socketTypeLabel(socketType) : socketType}</dd></div>
         <div><dt>{t('charging:connector.power')}</dt><dd>{powerText(t, powerKw, i18n.language)}</dd></div>
       </dl>
       {children}

@@ -1,4 +1,5 @@
-import { Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { reservationPath } from '@/app/charge-paths';
 import { paths, stationPath } from '@/app/paths';
@@ -16,6 +17,13 @@ export function ReserveConnector({ stationId, number }: { stationId: string; num
   const station = useStationQuery(stationId, true);
   const connector = station.data?.connectors.find((c) => c.number === number) ?? null;
   const state = useConnectorReserveQuery(connector?.id ?? null);
+  const navigate = useNavigate();
+  // The driver's own reservation on it: the reservation's screen, not a second one. (An effect,
+  // not <Navigate>: that component would join the first load's shared chunk.)
+  const mine = state.data?.state === 'mine' ? state.data.reservation : null;
+  useEffect(() => {
+    if (mine) navigate(reservationPath(mine.id), { replace: true });
+  }, [mine, navigate]);
 
   const failed = station.isError ? station : state.isError ? state : null;
   if (failed) {
@@ -40,9 +48,6 @@ export function ReserveConnector({ stationId, number }: { stationId: string; num
       </div>
     );
   }
-  if (!state.data) return <Spinner label={t('common:loading')} />;
-  // The driver's own reservation on it: the reservation's screen, not a second one.
-  if (state.data.state === 'mine' && state.data.reservation)
-    return <Navigate to={reservationPath(state.data.reservation.id)} replace />;
+  if (!state.data || mine) return <Spinner label={t('common:loading')} />;
   return <ReserveForm station={station.data} connector={connector} answer={state.data} />;
 }

@@ -12,8 +12,9 @@ import { stationTimeText } from '@/components/station/station-time';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { ApiError, errorText } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { useCreateReserveMutation } from '../api/create-reserve';
+import { reserveErrorText } from '../model/reserve-error';
 import { checkPeriod, defaultDraft, draftPeriod, type PeriodDraft } from '../model/period';
 import { ConnectorCard } from './connector-card';
 import { PeriodPicker } from './period-picker';
@@ -128,7 +129,7 @@ export function ReserveForm({ station, connector, answer }: { station: StationDe
           {blockedBy && <ReserveBlocked blockedBy={blockedBy} balanceMinor={quote.balanceMinor} minBalanceMinor={quote.minBalanceMinor} currency={quote.currency} />}
           {create.isError && !hasFieldError && (
             <Alert tone="error" title={t('reserve:form.failed')} testId="reserve-error">
-              <p data-code={code}>{errorText(t, create.error)}</p>
+              <p data-code={code}>{reserveErrorText(t, create.error)}</p>
               <ReserveMoneyWay code={code} />
             </Alert>
           )}
