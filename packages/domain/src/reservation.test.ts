@@ -11,10 +11,10 @@ import { weekDays, type Schedule } from './station-hours';
 
 const allDay = Object.fromEntries(
   weekDays.map((d) => [d, [{ from: '00:00', to: '24:00' }]]),
-) as Schedule;
+) as unknown as Schedule;
 const daytime = Object.fromEntries(
   weekDays.map((d) => [d, [{ from: '08:00', to: '20:00' }]]),
-) as Schedule;
+) as unknown as Schedule;
 // 2026-11-25 is a Wednesday; 10:00 UTC is 13:00 at UTC+3.
 const now = new Date('2026-11-25T10:00:00Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -63,7 +63,7 @@ describe('periodProblem (SPEC §5 reservation dates)', () => {
           { from: '12:30', to: '20:00' },
         ],
       ]),
-    ) as Schedule;
+    ) as unknown as Schedule;
     expect(
       isOpenThroughout(
         split,
