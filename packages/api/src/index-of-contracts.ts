@@ -73,6 +73,7 @@ import {
   connectorReserveNow,
   connectorReserveNowV2,
   createReserve,
+  getReserve,
   listUserReserves,
 } from './reserves/reserves';
 
@@ -159,6 +160,7 @@ export const contracts = {
   getReceipt,
   listChargesPlusReserves,
   listUserReserves,
+  getReserve,
   connectorReserveNowV2,
   connectorReserveNow,
   createReserve,

@@ -68,6 +68,17 @@ export const listUserReserves = defineContract({
   response: pageOf(reservationSchema),
 });
 
+// One of the driver's reservations (its screen), past or current.
+export const getReserve = defineContract({
+  method: 'GET',
+  path: '/api/reserve/:id',
+  auth: 'user',
+  summary: 'One of the driver’s reservations, with what it cost so far or in all',
+  tags: ['reserves'],
+  params: z.object({ id }),
+  response: reservationSchema,
+});
+
 /** What a reservation on this connector would cost and how it would be paid, now. */
 export const reserveQuoteSchema = z.object({
   fixedCostMinor: z.number().int(),

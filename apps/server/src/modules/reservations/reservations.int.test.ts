@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectorReserveNowV2, listUserReserves } from '@evcharge/api/reserves/reserves';
+import {
+  connectorReserveNowV2,
+  getReserve,
+  listUserReserves,
+} from '@evcharge/api/reserves/reserves';
 import type { Reservation } from '@evcharge/api/reserves/reserves';
 import { reservations } from '../../db/schema/charging';
 import { connectedStation, eventually } from '../../test/charge-points';
@@ -237,6 +241,18 @@ describe('a chosen period', () => {
     expect(list.body.items.map((item) => [item.id, item.status])).toEqual([
       [made.body.id, 'active'],
     ]);
+    const one = await server.call<Reservation>(getReserve, {
+      token: who.token,
+      params: { id: made.body.id },
+    });
+    expect(one.body).toMatchObject({ id: made.body.id, status: 'active' });
+    expect(one.body.costMinor).toBe(FEE_MINOR + one.body.idleMinutes * PER_MINUTE_MINOR);
+    const stranger = await driver(server);
+    const theirs = await server.call(getReserve, {
+      token: stranger.token,
+      params: { id: made.body.id },
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it('checks its dates (SPEC §5) and stores nothing when they are wrong', async () => {

@@ -5,12 +5,20 @@ import {
   connectorReserveNow,
   connectorReserveNowV2,
   createReserve,
+  getReserve,
   listUserReserves,
 } from '@evcharge/api/reserves/reserves';
 import { route } from '../../http/route';
 import { listChargesAndReserves } from './charges-plus-reserves';
 import type { ReservationDeps } from './lifecycle';
-import { cancel, connectorState, connectorStateV2, listUserReservations, reserve } from './service';
+import {
+  cancel,
+  connectorState,
+  connectorStateV2,
+  listUserReservations,
+  reserve,
+  userReservation,
+} from './service';
 
 // SPEC §7 Reserves, and GET /v2/charges_plus_reserves.
 export function reservationRoutes(app: FastifyInstance, deps: ReservationDeps): void {
@@ -18,6 +26,7 @@ export function reservationRoutes(app: FastifyInstance, deps: ReservationDeps): 
   route(app, listUserReserves, async ({ auth, query }) =>
     listUserReservations(db, auth.user.id, query),
   );
+  route(app, getReserve, async ({ auth, params }) => userReservation(db, auth.user.id, params.id));
   route(app, connectorReserveNowV2, async ({ auth, params }) =>
     connectorStateV2(deps, auth.user.id, params.id),
   );

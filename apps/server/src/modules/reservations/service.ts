@@ -27,6 +27,13 @@ async function viewOf(db: Db, id: string, now = new Date()): Promise<Reservation
   return toReservation(row, now);
 }
 
+/** The driver's own reservation; anyone else's is not found. */
+export async function userReservation(db: Db, userId: string, id: string): Promise<Reservation> {
+  const reservation = await findReservation(db, id);
+  if (!reservation || reservation.userId !== userId) throw new AppError('NOT_FOUND');
+  return viewOf(db, id);
+}
+
 export async function listUserReservations(
   db: Db,
   userId: string,

@@ -15,6 +15,13 @@ function serve(items: Reservation[], extra: FetchRoute[] = []) {
   const server = routeFetch([
     ...extra,
     { path: '/api/user-reserves', reply: () => jsonResponse(200, { items, total: items.length }) },
+    {
+      path: /^\/api\/reserve\/[^/]+$/,
+      reply: (request) => {
+        const found = items.find((item) => request.url.pathname === `/api/reserve/${item.id}`);
+        return found ? jsonResponse(200, found) : jsonResponse(404, { code: 'NOT_FOUND' });
+      },
+    },
   ]);
   vi.stubGlobal('fetch', server.fetch);
   return server;

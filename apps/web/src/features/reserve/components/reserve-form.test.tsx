@@ -45,6 +45,7 @@ describe('ReservePage: reserve a connector', () => {
         },
       },
       { path: '/api/user-reserves', reply: () => jsonResponse(200, { items: [created], total: 1 }) },
+      { path: `/api/reserve/${created.id}`, reply: () => jsonResponse(200, created) },
     ]);
     const { router } = await renderScreen(<ReservePage />, path);
 
@@ -171,7 +172,7 @@ describe('ReservePage: reserve a connector', () => {
 
   it('opens the driver\'s own reservation on the connector instead of a second one', async () => {
     const mine = buildReservation({ connectorId: 'c1' });
-    serve([{ path: '/api/user-reserves', reply: () => jsonResponse(200, { items: [mine], total: 1 }) }], {
+    serve([{ path: `/api/reserve/${mine.id}`, reply: () => jsonResponse(200, mine) }], {
       now: buildReserveNow({ state: 'mine', reservation: mine }),
     });
     const { router } = await renderScreen(<ReservePage />, path);
