@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RESERVATION_REMINDER_MINUTES } from '@evcharge/domain/reservation';
+import { runEvery } from '../../repeat';
 import { tellReservation } from '../events';
 import {
   beginReservation,
@@ -46,18 +47,6 @@ export function startReservationSweep(
   deps: ReservationDeps,
   log: FastifyBaseLogger,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepReservations(deps, log)
-      .catch((error: unknown) => log.error({ err: error }, 'reservation sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, deps.config.charging.sweepSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const pass = () => sweepReservations(deps, log);
+  return runEvery(deps.config.charging.sweepSeconds, pass, log, 'reservation sweep');
 }
