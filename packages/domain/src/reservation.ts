@@ -38,6 +38,11 @@ export const RESERVATION_MAX_PERIOD_MINUTES = 240;
 export const RESERVATION_HORIZON_DAYS = 3;
 /** The choice of times moves in steps of this many minutes. */
 export const RESERVATION_STEP_MINUTES = 5;
+/**
+ * At most this many reservations a driver holds or has scheduled at once: a connector held
+ * for nothing is a connector another driver cannot use.
+ */
+export const RESERVATION_MAX_OPEN = 2;
 /** The push reminder before a reservation runs out. */
 export const RESERVATION_REMINDER_MINUTES = 5;
 

@@ -7,6 +7,7 @@ import {
   periodProblem,
   quickPeriod,
   RESERVATION_HORIZON_DAYS,
+  RESERVATION_MAX_OPEN,
   RESERVATION_MAX_PERIOD_MINUTES,
   RESERVATION_STEP_MINUTES,
   reservationMaxCostMinor,
@@ -33,6 +34,7 @@ import {
 } from '../sessions';
 import { beginReservation, failReservation, type ReservationDeps } from './lifecycle';
 import {
+  countOpenReservations,
   hasOpenSession,
   insertReservation,
   stationReservationFacts,
@@ -153,6 +155,9 @@ export async function createReservation(
   try {
     created = await deps.db.transaction(async (tx) => {
       const { payer, payment } = await decidePayment(tx, userId, currency);
+      // The driver's row is locked: their reservations are counted one request at a time.
+      if ((await countOpenReservations(tx, userId)) >= RESERVATION_MAX_OPEN)
+        throw new AppError('TOO_MANY_RESERVATIONS', { details: { limit: RESERVATION_MAX_OPEN } });
       await lockConnector(tx, place.connectorId);
       if (body.mode === 'quick' && (await hasOpenSession(tx, place.connectorId)))
         throw new AppError('CONNECTOR_BUSY');

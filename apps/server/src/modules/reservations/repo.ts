@@ -121,6 +121,20 @@ export async function userReservationPage(
     .offset(page.offset);
 }
 
+/** How many reservations the driver holds or has scheduled. */
+export async function countOpenReservations(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        inArray(reservations.status, [...holdingReservationStatuses]),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
 export async function countUserReservations(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })

@@ -255,6 +255,26 @@ describe('a chosen period', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('lets a driver hold two at once: a third waits until one is used or cancelled', async () => {
+    const { chargePoint } = await station({ supportsPeriodReservation: true });
+    const who = await driver(server);
+    const connectorId = chargePoint.station.connectorIds[0]!;
+    const [first, second] = [
+      await reserve(server, who, { connectorId, mode: 'period', ...period(60, 120) }),
+      await reserve(server, who, { connectorId, mode: 'period', ...period(130, 190) }),
+    ];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = { connectorId, mode: 'period' as const, ...period(200, 260) };
+    const refused = await reserve(server, who, third);
+    expect(refused.status).toBe(409);
+    expect(refused.body as unknown as Failure).toMatchObject({
+      code: 'TOO_MANY_RESERVATIONS',
+      details: { limit: 2 },
+    });
+    await cancel(server, who, first.body);
+    expect((await reserve(server, who, third)).status).toBe(200);
+  });
+
   it('checks its dates (SPEC §5) and stores nothing when they are wrong', async () => {
     const { chargePoint } = await station({ supportsPeriodReservation: true });
     const plain = await station();
