@@ -66,7 +66,8 @@ test('a driver reserves the next 15 minutes, a second driver finds the connector
   station = await playStation(baseURL!, detail);
 
   // From the connector's QR code to the reserve screen: the price and the terms first.
-  await signInOnLoginPage(page, demoDriver.email, demoDriver.password);
+  // The second demo driver pays (the first one's balance is what the sign-in journey shows).
+  await signInOnLoginPage(page, secondDriver.email, secondDriver.password);
   await page.goto(`/c/${connector.qrCode}?locale=en`);
   await connectorRow(page, connector.number).getByTestId('connector-reserve').click();
   await expect(page.getByTestId('reserve-form')).toBeVisible();
@@ -88,10 +89,11 @@ test('a driver reserves the next 15 minutes, a second driver finds the connector
   const context = await browser.newContext({ baseURL });
   const other = await context.newPage();
   await installServiceWorker(other);
-  await signInOnLoginPage(other, secondDriver.email, secondDriver.password);
+  await signInOnLoginPage(other, demoDriver.email, demoDriver.password);
   await other.goto(`/c/${connector.qrCode}?locale=en`);
   const theirRow = connectorRow(other, connector.number);
-  await expect(theirRow.getByTestId('connector-reserved-until')).toContainText('Reserved until');
+  // "Reserved until HH:MM" in their account's language.
+  await expect(theirRow.getByTestId('connector-reserved-until')).toContainText(/\d{1,2}:\d{2}/);
   await expect(theirRow.getByTestId('connector-start-held')).toBeDisabled();
   const refused = await other.request.put('/api/charge', {
     headers: { ...(await auth(other)), 'idempotency-key': `e2e-reserved-${Date.now()}` },
