@@ -151,6 +151,44 @@ describe('starts on a reserved connector', () => {
   });
 });
 
+describe('a start and a reservation racing for one connector', () => {
+  it('never both: either the session or the reservation gets it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { chargePoint, station: sim } = await connectedStation(server, { tariffId });
+      const connectorId = chargePoint.station.connectorIds[0]!;
+      // No car yet: whichever wins, the charge point takes it (a start waits for the cable).
+      const [starter, reserver] = await Promise.all([driver(server), driver(server)]);
+      const [started, reserved] = await Promise.all([
+        start(server, starter, { connectorId }),
+        reserve(server, reserver, { connectorId, mode: 'quick' }),
+      ]);
+      const session = await server.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.connectorId, connectorId));
+      const holding = await server.db
+        .select()
+        .from(reservations)
+        .where(eq(reservations.connectorId, connectorId));
+      const isStarted = started.status === 200;
+      const isReserved = reserved.status === 200;
+      expect([isStarted, isReserved], JSON.stringify([started.body, reserved.body])).not.toEqual([
+        true,
+        true,
+      ]);
+      expect(isStarted || isReserved).toBe(true);
+      if (isStarted) {
+        expect(session.map((row) => row.status)).not.toContain('cancelled');
+        expect(holding.filter((row) => row.status === 'active')).toEqual([]);
+      } else {
+        expect((started.body as unknown as Failure).code).toBe('STATION_BOOKED');
+        expect(session).toEqual([]);
+      }
+      await sim.close();
+    }
+  });
+});
+
 describe('20 drivers reserving one connector at once', () => {
   it('gives the period to exactly one; the others are told it is booked', async () => {
     const { chargePoint } = await connectedStation(server, {
