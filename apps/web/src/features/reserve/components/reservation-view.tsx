@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Reservation } from '@evcharge/api/reserves/reserves';
@@ -50,11 +50,18 @@ function ReservationDetails({ reservation: r }: { reservation: Reservation }) {
   const target = Date.parse(r.status === 'scheduled' ? r.startsAt : r.endsAt);
   const left = Math.max(0, Math.round((target - now) / 1000));
   const offset = r.utcOffsetMinutes;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Confirming on the reserve form (the same route, a new query) took the focused button away:
+  // keyboard and screen reader users go on from this screen's heading, not from the page's top.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body)
+      heading.current?.focus({ preventScroll: true });
+  }, [r.id]);
   return (
     <article className="reserve" data-testid="reservation-view" data-status={r.status} data-reservation-id={r.id}>
       <ButtonLink to={reservationPath()} variant="ghost" icon="arrowLeft" className="reserve__back">{t('reserve:view.back')}</ButtonLink>
       <header className="reserve__header reserve__header--row">
-        <h1>{t('reserve:view.title')}</h1>
+        <h1 ref={heading} tabIndex={-1}>{t('reserve:view.title')}</h1>
         <ReservationStatusBadge status={r.status} testId="reservation-status" />
       </header>
       <div className="reserve__columns">

@@ -69,6 +69,9 @@ describe('ReservePage: reserve a connector', () => {
     const sent = server.sent.find((r) => r.method === 'POST' && r.url.pathname === '/api/reserve/create');
     expect(sent?.body).toEqual({ connectorId: 'c1', mode: 'quick' });
     expect(idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    // The confirm button is gone with the form: focus goes on from the reservation's heading.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Reservation' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('checks a chosen period with the SPEC §5 rules and says which one is broken, at the station time', async () => {
