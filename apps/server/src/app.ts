@@ -27,6 +27,7 @@ import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
+import { reservationRoutes, startReservationSweep } from './modules/reservations';
 import {
   CHARGE_EVENTS_CHANNEL,
   chargeRoutes,
@@ -231,14 +232,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentRoutes(app, deps, limits);
   acquirer.registerRoutes();
   receiptRoutes(app, deps);
+  reservationRoutes(app, deps);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
     done();
   });
   const stopSweep = startSessionSweep(deps, app.log);
+  const stopReservationSweep = startReservationSweep(deps, app.log);
   app.addHook('onClose', async () => {
     await stopSweep();
+    await stopReservationSweep();
   });
   // Notifications still being pushed go out before the database closes.
   app.addHook('onClose', () => deps.userEvents.settled());

@@ -28,13 +28,15 @@ export async function presentTag(
     return { outcome: 'stopped', connectorId: running.id };
   }
   const connector = chosen ?? pickConnector(ctx, idTag);
-  if (!connector || !canStart(connector, ctx.isEmergency, idTag)) return { outcome: 'noConnector' };
+  if (!connector || !canStart(connector, ctx.isEmergency, idTag, 'unknown'))
+    return { outcome: 'noConnector' };
 
-  const status = await authorize(ctx, idTag);
+  const { status, parentIdTag } = await authorize(ctx, idTag);
   ctx.log(`tag ${idTag} presented at connector ${connector.id}: ${status}`);
   if (status !== 'Accepted') return { outcome: 'rejected', connectorId: connector.id, status };
-  // The state may have moved while the central system answered.
-  if (!canStart(connector, ctx.isEmergency, idTag)) return { outcome: 'noConnector' };
+  // The state may have moved while the central system answered; a reserved connector takes
+  // only its reservation's idTag or one of the same group (parentIdTag).
+  if (!canStart(connector, ctx.isEmergency, idTag, parentIdTag)) return { outcome: 'noConnector' };
   const reservationId = connector.reservation?.reservationId;
   if (connector.car) {
     startTransaction(ctx, connector, idTag, reservationId);
@@ -44,22 +46,30 @@ export async function presentTag(
   return { outcome: 'awaitingCable', connectorId: connector.id, status };
 }
 
-/** A plugged car waiting for authorization first, else a free connector. */
+/**
+ * A plugged car waiting for authorization first, else a free connector; else one reserved for
+ * a group the tag may belong to (Authorize tells).
+ */
 function pickConnector(ctx: StationContext, idTag: string): Connector | undefined {
   const usable = ctx.connectors.filter((c) => canStart(c, ctx.isEmergency, idTag));
-  return usable.find((c) => c.car) ?? usable[0];
+  const reserved = ctx.connectors.filter((c) => canStart(c, ctx.isEmergency, idTag, 'unknown'));
+  return usable.find((c) => c.car) ?? usable[0] ?? reserved.find((c) => c.car) ?? reserved[0];
 }
 
-async function authorize(ctx: StationContext, idTag: string): Promise<AuthorizationStatus> {
+async function authorize(
+  ctx: StationContext,
+  idTag: string,
+): Promise<{ status: AuthorizationStatus; parentIdTag?: string }> {
   if (ctx.isOnline && ctx.isBooted) {
     try {
       const response = (await callCentral(ctx, 'Authorize', { idTag })) as OCPP16.AuthorizeResponse;
-      return response.idTagInfo.status;
+      const { status, parentIdTag } = response.idTagInfo;
+      return parentIdTag === undefined ? { status } : { status, parentIdTag };
     } catch (error) {
-      if (isRpcError(error)) return 'Invalid';
+      if (isRpcError(error)) return { status: 'Invalid' };
       // The socket broke while asking: decide as if offline.
     }
   }
   // LocalAuthorizeOffline: start now, the central system learns of it from StartTransaction.
-  return ctx.isOfflineStartAllowed ? 'Accepted' : 'Invalid';
+  return { status: ctx.isOfflineStartAllowed ? 'Accepted' : 'Invalid' };
 }

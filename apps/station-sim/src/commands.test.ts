@@ -217,6 +217,32 @@ describe('commands', () => {
     });
   });
 
+  it('a reserved connector starts for a tag of the reservation’s parentIdTag (OCPP 1.6 §5.13)', async () => {
+    const r = await connected();
+    r.cs.respond.Authorize = (params) => ({
+      idTagInfo: {
+        status: 'Accepted',
+        parentIdTag: (params as { idTag: string }).idTag === 'FOB' ? 'DRIVER' : 'SOMEONE',
+      },
+    });
+    const expiryDate = new Date(r.clock.now() + 15 * 60_000).toISOString();
+    await command('ReserveNow', {
+      connectorId: 1,
+      expiryDate,
+      idTag: 'APPTAG',
+      parentIdTag: 'DRIVER',
+      reservationId: 7,
+    });
+    await r.station.waitFor('Reserved');
+    r.station.plug(1);
+    expect(await r.station.presentTag('OTHER', 1)).toEqual({ outcome: 'noConnector' });
+    expect(await r.station.presentTag('FOB', 1)).toMatchObject({ outcome: 'started' });
+    expect((await r.cs.waitForCall('StartTransaction')).params).toMatchObject({
+      idTag: 'FOB',
+      reservationId: 7,
+    });
+  });
+
   it('a reservation expires, and CancelReservation frees the connector', async () => {
     const r = await connected();
     const soon = new Date(r.clock.now() + 60_000).toISOString();

@@ -148,12 +148,24 @@ export function activeFault(connector: Connector, isEmergency: boolean): Fault |
 }
 
 /** Whether the connector may start a transaction for this tag now. */
-export function canStart(connector: Connector, isEmergency: boolean, idTag: string): boolean {
+/**
+ * Whether `idTag` may start here. A reserved connector takes its reservation's idTag, or a tag
+ * whose parentIdTag (from Authorize) is the reservation's (OCPP 1.6 §5.13); `parentIdTag`
+ * 'unknown' (not asked yet) lets a tag through to be authorized first.
+ */
+export function canStart(
+  connector: Connector,
+  isEmergency: boolean,
+  idTag: string,
+  parentIdTag?: string | 'unknown',
+): boolean {
   if (activeFault(connector, isEmergency) || connector.isInoperative || connector.transaction)
     return false;
   if (connector.pendingStart && connector.pendingStart.idTag !== idTag) return false;
   const reservation = connector.reservation;
-  return !reservation || reservation.idTag === idTag || reservation.parentIdTag === idTag;
+  if (!reservation || reservation.idTag === idTag) return true;
+  if (reservation.parentIdTag === undefined) return false;
+  return parentIdTag === 'unknown' || reservation.parentIdTag === parentIdTag;
 }
 
 export function deriveStatus(

@@ -68,6 +68,14 @@ import {
 } from './payments/balance';
 import { acquirerCallback, getPayment } from './payments/payments';
 import { getReceipt, listChargesPlusReserves, listReceipts } from './payments/receipts';
+import {
+  cancelReserve,
+  connectorReserveNow,
+  connectorReserveNowV2,
+  createReserve,
+  getReserve,
+  listUserReserves,
+} from './reserves/reserves';
 
 export const contracts = {
   signIn,
@@ -151,4 +159,10 @@ export const contracts = {
   listReceipts,
   getReceipt,
   listChargesPlusReserves,
+  listUserReserves,
+  getReserve,
+  connectorReserveNowV2,
+  connectorReserveNow,
+  createReserve,
+  cancelReserve,
 } as const;

@@ -59,6 +59,11 @@ export const errorCatalogue = {
     message: 'The station did not start charging in time; the session was cancelled at no charge',
   },
   RESERVATION_FAILED: { status: 409, message: 'Error cancelling or sending a reservation' },
+  // details: limit (RESERVATION_MAX_OPEN, domain/reservation.ts).
+  TOO_MANY_RESERVATIONS: {
+    status: 409,
+    message: 'Too many reservations at once: use or cancel one first',
+  },
   UNKNOWN: { status: 500, message: 'Unknown reason' },
   WRONG_CODE: { status: 400, message: 'Wrong code' },
   LINK_INVALID: { status: 400, message: 'The link or code is invalid or has expired' },

@@ -21,6 +21,7 @@ const buildTariff = (overrides: Partial<Tariff> = {}): Tariff => ({
   startFeeMinor: 0,
   firstConsumptionFeeMinor: 0,
   reservationFeeMinor: 0,
+  reservationPerMinuteMinor: 0,
   minimalCostMinor: 0,
   perKwhMinor: 1500,
   perMinuteMinor: 100,
@@ -184,21 +185,19 @@ describe('sessionCost', () => {
     expect(cost.totalMinor).toBe(5_000 + extra.length * 3_000);
   });
 
-  it.each([
-    [true, ['startFee', 'reservationFee'], 15_000],
-    [false, ['startFee'], 5_000],
-  ])('reserved %s: items %j, total %d', (hasReservation, kinds, total) => {
+  it('never bills the reservation fee in a session: the reservation has its own bill', () => {
     const cost = sessionCost(
       buildTariff({
         startFeeMinor: 5_000,
         reservationFeeMinor: 10_000,
+        reservationPerMinuteMinor: 500,
         perKwhMinor: 0,
         perMinuteMinor: 0,
       }),
-      buildFacts({ hasReservation }),
+      buildFacts(),
     );
-    expect(cost.items.map((entry) => entry.kind)).toEqual(kinds);
-    expect(cost.totalMinor).toBe(total);
+    expect(cost.items.map((entry) => entry.kind)).toEqual(['startFee']);
+    expect(cost.totalMinor).toBe(5_000);
   });
 
   it.each([

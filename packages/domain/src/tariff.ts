@@ -27,6 +27,8 @@ export const tariffSchema = z.object({
   startFeeMinor: feeMinorSchema,
   firstConsumptionFeeMinor: feeMinorSchema,
   reservationFeeMinor: feeMinorSchema,
+  /** SPEC §3 Reservation: each minute a reservation holds the connector without charging. */
+  reservationPerMinuteMinor: feeMinorSchema,
   minimalCostMinor: feeMinorSchema,
   ...zonePricesShape,
   zones: z.array(tariffZoneSchema),
@@ -45,7 +47,6 @@ export function tariffChangeTime(
 
 export const costItemKinds = [
   'startFee',
-  'reservationFee',
   'firstConsumptionFee',
   'energy',
   'time',
@@ -91,8 +92,6 @@ export type SessionFacts = {
   /** Set by the station (SPEC §9): parking is charged only after this many idle minutes. */
   freeIdleMinutes: number;
   utcOffsetMinutes: number;
-  /** The session started on the driver's own reservation. */
-  hasReservation?: boolean;
 };
 
 function pricesOf(tariff: Tariff, zone: number | null): ZonePrices {
@@ -138,7 +137,8 @@ export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
     if (applies && priceMinor > 0) items.push(item(kind, null, 1, 'session', priceMinor));
   };
   fee('startFee', tariff.startFeeMinor, true);
-  fee('reservationFee', tariff.reservationFeeMinor, facts.hasReservation === true);
+  // The reservation fee is not the session's: a reservation is billed on its own (SPEC §3
+  // Reservation, domain/reservation.ts), also when the session starts on it.
   // SPEC §3 first-consumption fee: owed only once energy has actually flowed, so a session
   // that never charged (car refused, cable fault) pays the start fee alone.
   fee('firstConsumptionFee', tariff.firstConsumptionFeeMinor, energyWh > 0);
@@ -180,7 +180,6 @@ export type EstimateInput = {
   /** With `at` and the station's offset the zones apply; without, the tariff's own prices. */
   at?: Date;
   utcOffsetMinutes?: number;
-  hasReservation?: boolean;
 };
 
 /** A pre-start estimate: the energy is assumed to flow evenly over the minutes. */
@@ -196,6 +195,5 @@ export function estimateCost(tariff: Tariff, input: EstimateInput): SessionCost 
     ],
     freeIdleMinutes: 0,
     utcOffsetMinutes: input.utcOffsetMinutes ?? 0,
-    hasReservation: input.hasReservation,
   });
 }

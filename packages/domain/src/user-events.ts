@@ -8,6 +8,14 @@ export const userEventTypes = [
   'sessionClosedNoStop',
   'sessionAdjusted',
   'favouriteFree',
+  /** SPEC §4 reservation: a chosen period began (the charge point holds the connector). */
+  'reservationBegan',
+  /** It runs out in RESERVATION_REMINDER_MINUTES and the driver has not started. */
+  'reservationEnding',
+  /** It ended unused. */
+  'reservationExpired',
+  /** The charge point could not hold a chosen period when it began: nothing was charged. */
+  'reservationFailed',
 ] as const;
 export type UserEventType = (typeof userEventTypes)[number];
 

@@ -26,6 +26,12 @@ export const rule = {
   characters: 'characters',
   termsRequired: 'termsRequired',
   invalid: 'invalid',
+  /** SPEC §5 reservation dates: in the past, end not after start, length, horizon, hours. */
+  reservePast: 'reservePast',
+  reserveOrder: 'reserveOrder',
+  reserveLength: 'reserveLength',
+  reserveHorizon: 'reserveHorizon',
+  reserveHours: 'reserveHours',
 } as const;
 export type Rule = (typeof rule)[keyof typeof rule];
 

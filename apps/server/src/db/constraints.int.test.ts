@@ -44,16 +44,35 @@ describe('reservations', () => {
     connectorId: string,
     from: number,
     to: number,
-    status: 'active' | 'cancelled' = 'active',
+    status: 'scheduled' | 'active' | 'cancelled' | 'expired' = 'active',
   ) =>
     database.db
       .insert(reservations)
-      .values({ userId, connectorId, startsAt: at(from), endsAt: at(to), status, currency: 'rub' });
+      .values({
+        userId,
+        connectorId,
+        mode: 'period',
+        idTag: `T${from}-${to}`,
+        paymentMethod: 'balance',
+        startsAt: at(from),
+        endsAt: at(to),
+        status,
+        currency: 'rub',
+      });
 
   it('refuses overlapping active reservations of one connector', async () => {
     await reserve(first.id, 10, 12);
     expect(isExclusionViolation(await failure(reserve(first.id, 11, 13)))).toBe(true);
     expect(isExclusionViolation(await failure(reserve(first.id, 9, 11)))).toBe(true);
+  });
+
+  it('refuses a period over a chosen one that has not begun yet', async () => {
+    await reserve(first.id, 14, 16, 'scheduled');
+    expect(isExclusionViolation(await failure(reserve(first.id, 15, 17)))).toBe(true);
+    expect(isExclusionViolation(await failure(reserve(first.id, 13, 15, 'scheduled')))).toBe(
+      true,
+    );
+    await reserve(first.id, 13, 15, 'expired');
   });
 
   it('allows touching periods, other connectors and cancelled ones', async () => {

@@ -66,6 +66,8 @@ export function tariffFor(key: TariffKey): { tariff: TariffRow; zones: ZoneRow[]
     startFeeMinor: 0,
     firstConsumptionFeeMinor: kind === 'roaming' ? p.minimal : 0,
     reservationFeeMinor: p.reservation,
+    // A tenth of the fixed cost for each minute a reservation holds the connector unused.
+    reservationPerMinuteMinor: Math.round(p.reservation / 10),
     perMinuteMinor: 0,
     perKwhMinor,
     parkingPerMinuteMinor: p.parking,

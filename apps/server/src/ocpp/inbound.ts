@@ -9,12 +9,12 @@ import type { ChargePointConnection } from './connections';
 /** The charge point a message came from (the handshake proved who it is). */
 export type Sender = Pick<ChargePointConnection, 'chargePointId' | 'stationId' | 'log'>;
 
-type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
+type IdTagInfo = OCPP16.AuthorizeResponse['idTagInfo'];
 type ReportedStatus = OCPP16.StatusNotificationRequest['status'];
 
 export type ChargePointEvents = {
-  /** OCPP 1.6 §4.1: may this idTag charge here? */
-  authorize(from: Sender, idTag: string): Promise<IdTagStatus>;
+  /** OCPP 1.6 §4.1: may this idTag charge here (and its parentIdTag, for a reservation)? */
+  authorize(from: Sender, idTag: string): Promise<IdTagInfo>;
   /** OCPP 1.6 §4.8: the answer carries the session's transactionId, or a refusal. */
   startTransaction(
     from: Sender,

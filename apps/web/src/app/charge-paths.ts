@@ -22,3 +22,18 @@ export function chargingPath(transactionId?: number): string {
 export function historyPath(transactionId?: number): string {
   return transactionId === undefined ? paths.history : withSearch(paths.history, { tx: String(transactionId) });
 }
+
+/** Reserve one connector of a station (its number, as on the station page). */
+export function reserveConnectorPath(stationId: string, connector: number): string {
+  return withSearch(paths.reserve, { station: stationId, connector: String(connector) });
+}
+
+/** One reservation, or the driver's reservations without an id. */
+export function reservationPath(id?: string): string {
+  return id === undefined ? paths.reserve : withSearch(paths.reserve, { id });
+}
+
+/** A receipt's printable page. */
+export function receiptPagePath(id: string): string {
+  return paths.receipt.replace(':id', encodeURIComponent(id));
+}

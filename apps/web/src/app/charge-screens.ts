@@ -33,7 +33,8 @@ const screens: Record<SignedInScreen, Entry> = {
   precharging: entry(() => import('@/features/sessions/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
   chargeProfile: entry(() => import('@/features/sessions/components/charge-profile-page'), 'ChargeProfilePage'),
   charging: entry(() => import('@/features/sessions/components/charging-page'), 'ChargingPage'),
-  history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage'),
+  history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage', ['charging', 'reserve']),
+  reserve: entry(() => import('@/features/reserve/components/reserve-page'), 'ReservePage', ['reserve', 'charging', 'station', 'validation']),
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
   // The driver's cars and favourite stations.
   cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),

@@ -15,7 +15,7 @@ import { PublicLayout } from './public-layout';
 import { AppShell } from './shell/app-shell';
 
 // SPEC §2: every link inside the app opens one of its routes. Screens the SPEC names but the
-// app does not have yet (reservation, RFID cards, shop, chat…) are linked from nowhere, even
+// app does not have yet (RFID cards, shop, chat…) are linked from nowhere, even
 // where a guide already describes them.
 
 const origin = 'http://localhost';
@@ -54,14 +54,14 @@ afterEach(() => {
 
 describe('in-app links', () => {
   it('finds a link to a route the app does not have', () => {
-    document.body.innerHTML = '<a href="/reserve?station=1">x</a><a href="/gides#guide-reserve">y</a><a href="mailto:a@b.c">z</a>';
-    expect(unknownLinkTargets()).toEqual(['/reserve']);
+    document.body.innerHTML = '<a href="/shop?item=1">x</a><a href="/gides#guide-reserve">y</a><a href="/reserve?id=1">w</a><a href="mailto:a@b.c">z</a>';
+    expect(unknownLinkTargets()).toEqual(['/shop']);
     document.body.innerHTML = '';
   });
 
   it.each([
     ['the guides, signed out', () => <GuidesPage />, 'guides-page', false],
-    ['the guides, signed in (the reservation guide links to no reservation screen)', () => <GuidesPage />, 'guides-page', true],
+    ['the guides, signed in', () => <GuidesPage />, 'guides-page', true],
     ['the about page', () => <AboutPage />, 'about-page', true],
     ['the help page', () => <HelpPage />, 'help-page', true],
     ['the profile menu', () => <ProfileActions />, 'profile-guides-link', true],

@@ -38,6 +38,8 @@ export const signedInScreenPaths = {
   chargeProfile: '/chargeProfile',
   charging: '/charging',
   history: '/history',
+  // SPEC §2 reserve: reserve a connector, one reservation, the driver's reservations.
+  reserve: '/reserve',
   dashboard: '/dashboard',
   multiaccount: '/multiaccount',
   events: '/events',

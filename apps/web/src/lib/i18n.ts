@@ -12,7 +12,7 @@ import {
 
 export const namespaces = [
   'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
-  'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments',
+  'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments', 'reserve',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -33,6 +33,13 @@ export const userEventDataSchema = z.object({
    * was charged extra, negative was returned to the balance.
    */
   differenceMinor: optionalInt,
+  /** The reservation events (SPEC §4 reservation): which one, where, its period, why it failed. */
+  reservationId: optionalText,
+  connectorNumber: z.number().int().nullable().optional(),
+  startsAt: optionalText,
+  endsAt: optionalText,
+  utcOffsetMinutes: z.number().int().nullable().optional(),
+  failReason: optionalText,
 });
 export type UserEventData = z.infer<typeof userEventDataSchema>;
 

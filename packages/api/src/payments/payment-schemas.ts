@@ -25,6 +25,8 @@ export const orderTypeValues = [
   'CardBinding',
   'SessionPayment',
   'Refund',
+  /** A reservation paid by card: held when it is made, its cost captured when it ends. */
+  'ReservationPayment',
 ] as const;
 export const paymentStatusValues = ['pending', 'held', 'succeeded', 'failed', 'released'] as const;
 
@@ -63,6 +65,10 @@ export const balanceOperationTypes = [
   /** A session paid from the balance. */
   'SessionCharge',
   'Adjustment',
+  /** A reservation paid by card (its hold captured). */
+  'ReservationPayment',
+  /** A reservation paid from the balance. */
+  'ReservationCharge',
 ] as const;
 
 export const balanceOperationSchema = z.object({

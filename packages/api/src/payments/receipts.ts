@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { reservationSchema } from '../reserves/reserves';
 import { chargeSchema } from '../sessions/charge-schemas';
 import { offsetPagingQuerySchema, pageOf } from '../paging';
 import { receiptSchema } from './payment-schemas';
@@ -31,17 +32,6 @@ export const getReceipt = defineContract({
 /** Not JSON: answers application/pdf. Listed for the OpenAPI document and the web's link. */
 export const receiptPdfPath = '/api/receipts/:id/pdf';
 
-export const reserveSummarySchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  stationName: z.string(),
-  connectorNumber: z.number().int(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  costMinor: z.number().int(),
-  currency: z.string(),
-});
-
 // SPEC §7 GET /v2/charges_plus_reserves: sessions and reservations together, with receipts.
 export const listChargesPlusReserves = defineContract({
   method: 'GET',
@@ -61,7 +51,7 @@ export const listChargesPlusReserves = defineContract({
       z.object({
         type: z.literal('reserve'),
         at: z.string(),
-        reserve: reserveSummarySchema,
+        reserve: reservationSchema,
         receiptId: z.string().nullable(),
       }),
     ]),

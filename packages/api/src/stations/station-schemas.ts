@@ -159,6 +159,9 @@ export const connectorDetailSchema = connectorBriefSchema.extend({
   statusSince: z.string(),
   /** The code printed on this connector and carried by its QR code (/c/{qrCode}). */
   qrCode: z.string(),
+  /** Held by a reservation now (SPEC §4 Reserved 8): until when, and whether it is the reader's. */
+  reservedUntil: z.string().nullable(),
+  isReservedByMe: z.boolean(),
 });
 
 const period = z.object({ from: z.string(), to: z.string() });
@@ -193,6 +196,8 @@ export const stationDetailSchema = stationSummarySchema
     tariffChangesAt: z.string().nullable(),
     nextTariff: tariffSchema.nullable(),
     isFavourite: z.boolean(),
+    /** A chosen period can be reserved here; the quick 15 minutes can at every station. */
+    supportsPeriodReservation: z.boolean(),
   });
 export type StationDetail = z.infer<typeof stationDetailSchema>;
 

@@ -13,39 +13,71 @@ import {
 import { currencies } from '@evcharge/domain/currency';
 import { chargingProfiles, isSessionOpen, sessionStatuses } from '@evcharge/domain/charging';
 import { limitModes } from '@evcharge/domain/validation';
+import { reservationModes, reservationStatuses } from '@evcharge/domain/reservation';
 import { createdAt, minor, oneOf, tstz } from './columns';
 import { cars, rfidTags } from './driver';
 import { connectors, tariffs } from './stations';
 import { companies, users } from './users';
 
-export const reservationStatuses = ['active', 'cancelled', 'completed', 'expired'] as const;
+export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
+export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
 
-// The exclusion constraint "no two active reservations of one connector overlap" is written
-// by hand in drizzle/0001_constraints.sql (drizzle-kit cannot express EXCLUDE).
+export { reservationStatuses };
+
+// The exclusion constraint "no two holding reservations of one connector overlap" is written
+// by hand in the migrations (drizzle-kit cannot express EXCLUDE): drizzle/0015_reservations.sql.
 export const reservations = pgTable(
   'reservations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** OCPP 1.6 ReserveNow.reservationId is an integer the central system assigns. */
+    ocppId: integer('ocpp_id').generatedAlwaysAsIdentity().notNull().unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     connectorId: uuid('connector_id')
       .notNull()
       .references(() => connectors.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: reservationModes }).notNull(),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at').notNull(),
-    status: text('status', { enum: reservationStatuses }).notNull().default('active'),
+    status: text('status', { enum: reservationStatuses }).notNull().default('scheduled'),
     fixedCostMinor: minor('fixed_cost_minor').notNull().default(0),
     idleMinuteCostMinor: minor('idle_minute_cost_minor').notNull().default(0),
     currency: text('currency', { enum: currencies }).notNull(),
+    /** The idTag the charge point holds the connector for; the driver's app start sends it. */
+    idTag: text('id_tag').notNull(),
+    /** How it is paid, decided as a start is (start-rules.ts): its payer's wallet, or a card hold. */
+    paymentMethod: text('payment_method', { enum: sessionPaymentMethods }).notNull(),
+    payerCompanyId: uuid('payer_company_id').references(() => companies.id),
+    /** When the charge point began to hold it: the fixed cost is charged then. */
+    begunAt: tstz('begun_at'),
+    /** When it stopped holding: the driver started, cancelled, it expired or failed. */
+    endedAt: tstz('ended_at'),
+    failReason: text('fail_reason'),
+    /** The reminder before it runs out was sent. */
+    remindedAt: tstz('reminded_at'),
+    /** What it cost in all, posted to the ledger and on its receipt once it ended. */
+    costMinor: minor('cost_minor').notNull().default(0),
+    /** Its cost was posted and its receipt issued (once it ended). */
+    settledAt: tstz('settled_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('reservations_user_idx').on(t.userId),
+    index('reservations_user_idx').on(t.userId, t.createdAt),
     index('reservations_connector_idx').on(t.connectorId, t.startsAt),
+    index('reservations_open_idx')
+      .on(t.status, t.startsAt)
+      .where(sql`${t.status} in ('scheduled', 'active')`),
     check('reservations_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('reservations_status_check', oneOf(t.status, reservationStatuses)),
+    check('reservations_mode_check', oneOf(t.mode, reservationModes)),
     check('reservations_currency_check', oneOf(t.currency, currencies)),
+    check('reservations_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
+    check(
+      'reservations_payer_check',
+      sql`(${t.paymentMethod} = 'company') = (${t.payerCompanyId} is not null)`,
+    ),
   ],
 );
 
@@ -55,8 +87,6 @@ export const activeSessionStatuses = sessionStatuses.filter(isSessionOpen);
 
 export const energySources = ['meter_stop', 'last_reading'] as const;
 
-export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
-export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
 
 export const chargingSessions = pgTable(
   'charging_sessions',

@@ -63,6 +63,8 @@ export const ledgerTransactionKinds = [
   'charge_payment',
   /** A session's cost taken from the card its hold was on. */
   'card_payment',
+  /** A reservation's cost (SPEC §3): its fixed cost when it begins, its idle minutes at its end. */
+  'reservation_payment',
   'debt_payment',
   'refund',
   'adjustment',
@@ -146,6 +148,8 @@ export const balanceOperations = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     errorCode: text('error_code'),
     sessionId: uuid('session_id').references(() => chargingSessions.id),
+    /** A ReservationPayment: the reservation its card hold is for. */
+    reservationId: uuid('reservation_id').references(() => reservations.id),
     /** A Refund: the top-up whose card gets the money back. */
     refundOfId: uuid('refund_of_id'),
     /** Taken from the card in the end: a capture can be less than the hold. */
@@ -165,6 +169,9 @@ export const balanceOperations = pgTable(
     uniqueIndex('balance_operations_one_per_session')
       .on(t.sessionId)
       .where(sql`${t.orderType} = 'SessionPayment'`),
+    uniqueIndex('balance_operations_one_per_reservation')
+      .on(t.reservationId)
+      .where(sql`${t.orderType} = 'ReservationPayment'`),
     foreignKey({
       name: 'balance_operations_refund_of_fk',
       columns: [t.refundOfId],

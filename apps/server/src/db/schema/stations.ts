@@ -33,6 +33,8 @@ export const tariffs = pgTable(
     startFeeMinor: minor('start_fee_minor').notNull().default(0),
     firstConsumptionFeeMinor: minor('first_consumption_fee_minor').notNull().default(0),
     reservationFeeMinor: minor('reservation_fee_minor').notNull().default(0),
+    /** SPEC §3 Reservation: the idle-minute cost while a reservation holds the connector. */
+    reservationPerMinuteMinor: minor('reservation_per_minute_minor').notNull().default(0),
     perMinuteMinor: minor('per_minute_minor').notNull().default(0),
     perKwhMinor: minor('per_kwh_minor').notNull().default(0),
     parkingPerMinuteMinor: minor('parking_per_minute_minor').notNull().default(0),
@@ -45,7 +47,7 @@ export const tariffs = pgTable(
     check('tariffs_currency_check', oneOf(t.currency, currencies)),
     check(
       'tariffs_non_negative_check',
-      sql`least(${t.startFeeMinor}, ${t.firstConsumptionFeeMinor}, ${t.reservationFeeMinor}, ${t.perMinuteMinor}, ${t.perKwhMinor}, ${t.parkingPerMinuteMinor}, ${t.minimalCostMinor}, ${t.freeIdleMinutes}) >= 0`,
+      sql`least(${t.startFeeMinor}, ${t.firstConsumptionFeeMinor}, ${t.reservationFeeMinor}, ${t.reservationPerMinuteMinor}, ${t.perMinuteMinor}, ${t.perKwhMinor}, ${t.parkingPerMinuteMinor}, ${t.minimalCostMinor}, ${t.freeIdleMinutes}) >= 0`,
     ),
   ],
 );
@@ -101,6 +103,8 @@ export const stations = pgTable(
     nextTariffId: uuid('next_tariff_id').references(() => tariffs.id),
     tariffChangesAt: tstz('tariff_changes_at'),
     supportsRfid: boolean('supports_rfid').notNull().default(false),
+    /** SPEC §4: a chosen period can be reserved here (the quick 15 minutes can everywhere). */
+    supportsPeriodReservation: boolean('supports_period_reservation').notNull().default(false),
     isRoaming: boolean('is_roaming').notNull().default(false),
     roamingOperator: text('roaming_operator'),
     isLimitedAccess: boolean('is_limited_access').notNull().default(false),

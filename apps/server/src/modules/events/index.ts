@@ -3,6 +3,11 @@ export { eventRoutes } from './routes';
 export { createUserEvents, type UserEvents } from './user-events';
 export { tellFavouriteFree } from './favourite-free';
 export {
+  tellReservation,
+  type ReservationEventType,
+  type ToldReservation,
+} from './reservation-events';
+export {
   tellParkingStarted,
   tellServerStop,
   tellSessionAdjusted,

@@ -64,10 +64,18 @@ export async function userEventRow(
   return row;
 }
 
-/** The station a connector belongs to: its id and name. */
+/**
+ * The station a connector belongs to: its id, name and UTC offset (for local times in texts),
+ * and the connector's number at the station.
+ */
 export async function stationOfConnector(db: Db, connectorId: string) {
   const [row] = await db
-    .select({ id: stations.id, name: stations.name })
+    .select({
+      id: stations.id,
+      name: stations.name,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+      connectorNumber: connectors.number,
+    })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .where(eq(connectors.id, connectorId));

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
+import { chargingSessions, reservations } from '../../db/schema/charging';
 import { paymentCards } from '../../db/schema/driver';
 import {
   balanceOperations,
@@ -42,7 +42,7 @@ export async function acquirerOperationCount(db: Db, userId: string) {
   return total?.n ?? 0;
 }
 
-/** Sessions paid from the balance, and adjustments: the wallet's own postings. */
+/** Sessions and reservations paid from the balance, and adjustments: the wallet's own postings. */
 function walletPostings(db: Db, userId: string) {
   return db
     .select({
@@ -65,15 +65,26 @@ function walletPostings(db: Db, userId: string) {
       ),
     )
     .leftJoin(
+      reservations,
+      and(
+        eq(ledgerTransactions.kind, 'reservation_payment'),
+        eq(sql`${reservations.id}::text`, sql`split_part(${ledgerTransactions.reference}, ':', 1)`),
+      ),
+    )
+    .leftJoin(
       receipts,
-      and(eq(receipts.sessionId, chargingSessions.id), eq(receipts.kind, 'session')),
+      or(
+        and(eq(receipts.sessionId, chargingSessions.id), eq(receipts.kind, 'session')),
+        and(eq(receipts.reservationId, reservations.id), eq(receipts.kind, 'reservation')),
+      ),
     )
     .where(
       and(
         eq(ledgerAccounts.kind, 'user_wallet'),
         eq(ledgerAccounts.userId, userId),
         sql`(${ledgerTransactions.kind} = 'adjustment' and ${ledgerTransactions.reference} not like 'refund-declined:%'
-      or ${ledgerTransactions.kind} = 'charge_payment' and ${chargingSessions.paymentMethod} <> 'card')`,
+      or ${ledgerTransactions.kind} = 'charge_payment' and ${chargingSessions.paymentMethod} <> 'card'
+      or ${ledgerTransactions.kind} = 'reservation_payment' and ${reservations.paymentMethod} <> 'card')`,
       ),
     );
 }

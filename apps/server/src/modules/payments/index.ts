@@ -6,6 +6,7 @@ export { refund } from './refund';
 export { operationOf, sessionPaymentOf } from './repo';
 export { paymentRoutes } from './routes';
 export { captureSession, holdForSession, releaseSessionHold } from './session-payment';
+export { captureReservation, holdForReservation } from './reservation-payment';
 export { applyOutcome, onCallback, paymentOf, settleOperation } from './settlement';
 export { sweepPayments } from './sweep';
 export { topUp } from './top-up';

@@ -15,6 +15,7 @@ const directionOf = {
   PayDebt: 'in',
   SessionPayment: 'out',
   Refund: 'out',
+  ReservationPayment: 'out',
 } as const;
 
 async function acquirerOperations(db: Db, userId: string, take: number) {
@@ -23,7 +24,8 @@ async function acquirerOperations(db: Db, userId: string, take: number) {
   const items = rows.map(({ operation, ...row }): BalanceOperation => {
     const type = operation.orderType === 'CardBinding' ? 'TopUpBalance' : operation.orderType;
     const amount =
-      operation.orderType === 'SessionPayment' && operation.status === 'succeeded'
+      (operation.orderType === 'SessionPayment' || operation.orderType === 'ReservationPayment') &&
+      operation.status === 'succeeded'
         ? operation.capturedMinor
         : operation.amountMinor;
     return {
@@ -50,7 +52,12 @@ async function walletPostings(db: Db, userId: string, take: number) {
   const items = rows.map(
     (row): BalanceOperation => ({
       id: row.id,
-      type: row.kind === 'charge_payment' ? 'SessionCharge' : 'Adjustment',
+      type:
+        row.kind === 'charge_payment'
+          ? 'SessionCharge'
+          : row.kind === 'reservation_payment'
+            ? 'ReservationCharge'
+            : 'Adjustment',
       status: 'succeeded',
       amountMinor: Math.abs(row.amountMinor),
       direction: row.amountMinor > 0 ? 'in' : 'out',

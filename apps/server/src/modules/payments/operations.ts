@@ -30,6 +30,7 @@ export async function createOperation(
     currency: Currency;
     cardId?: string | null;
     sessionId?: string | null;
+    reservationId?: string | null;
     refundOfId?: string | null;
   },
   db: Db = deps.db,

@@ -75,6 +75,7 @@ async function creditOf(step: OutcomeStep) {
         ledgerTransactionId: await credit(tx, operation, 'debt_payment', operation.amountMinor),
       };
     case 'SessionPayment':
+    case 'ReservationPayment':
       return {
         captured,
         ledgerTransactionId: captured > 0 ? await credit(tx, operation, 'card_payment', captured) : null,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
+import { chargingSessions, reservations } from '../../db/schema/charging';
 import { balanceOperations, receipts } from '../../db/schema/money';
 
 // The queries on operations through the acquirer (balance_operations).
@@ -147,6 +147,37 @@ export async function sessionPaymentOf(db: Db, sessionId: string) {
       ),
     );
   return operation;
+}
+
+export async function reservationPaymentOf(db: Db, reservationId: string) {
+  const [operation] = await db
+    .select()
+    .from(balanceOperations)
+    .where(
+      and(
+        eq(balanceOperations.reservationId, reservationId),
+        eq(balanceOperations.orderType, 'ReservationPayment'),
+      ),
+    );
+  return operation;
+}
+
+/**
+ * Holds still open for reservations whose cost was settled (or that ended with nothing to
+ * settle), with what each cost.
+ */
+export async function heldForEndedReservations(db: Db) {
+  return db
+    .select({ reservationId: reservations.id, cost: reservations.costMinor })
+    .from(balanceOperations)
+    .innerJoin(reservations, eq(reservations.id, balanceOperations.reservationId))
+    .where(
+      and(
+        eq(balanceOperations.orderType, 'ReservationPayment'),
+        eq(balanceOperations.status, 'held'),
+        isNotNull(reservations.settledAt),
+      ),
+    );
 }
 
 /** Holds still open for sessions that ended, with how each ended and what it cost. */

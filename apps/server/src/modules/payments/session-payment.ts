@@ -1,6 +1,6 @@
-import { AppError } from '@evcharge/domain/errors';
 import type { chargingSessions } from '../../db/schema/charging';
-import { askAcquirer, createOperation, declineError, isFinal, type PaymentDeps } from './operations';
+import { captureHold, holdOnCard } from './holds';
+import { askAcquirer, isFinal, type PaymentDeps } from './operations';
 import { sessionPaymentOf, type Operation } from './repo';
 import { applyOutcome, settleOperation } from './settlement';
 
@@ -12,33 +12,24 @@ import { applyOutcome, settleOperation } from './settlement';
 type Session = Pick<typeof chargingSessions.$inferSelect, 'id' | 'userId' | 'currency'>;
 
 /** Holds `amountMinor` on the card for the session; a decline is answered as its code. */
-export async function holdForSession(
+export function holdForSession(
   deps: PaymentDeps,
   session: Session,
   card: { id: string; token: string },
   amountMinor: number,
 ): Promise<Operation> {
-  const operation = await createOperation(deps, {
-    userId: session.userId,
-    orderType: 'SessionPayment',
-    amountMinor,
-    currency: session.currency,
-    cardId: card.id,
-    sessionId: session.id,
-  });
-  const outcome = await askAcquirer(() =>
-    deps.acquirer.hold({
-      idempotencyKey: operation.idempotencyKey,
-      cardToken: card.token,
-      amountMinor,
+  return holdOnCard(
+    deps,
+    {
+      orderType: 'SessionPayment',
+      sessionId: session.id,
+      userId: session.userId,
       currency: session.currency,
       description: `${deps.brand.title}: charging session`,
-    }),
+    },
+    card,
+    amountMinor,
   );
-  if (!outcome) throw new AppError('ACQ22', { details: { operationId: operation.id } });
-  const held = await applyOutcome(deps, operation.id, outcome);
-  if (held.status !== 'held') throw declineError(held);
-  return held;
 }
 
 /** Lets the hold go (a start that did not happen); the sweep tries again if it fails. */
@@ -56,16 +47,5 @@ export async function releaseSessionHold(deps: PaymentDeps, sessionId: string) {
 
 /** Takes the finished session's cost from the hold (nothing taken: the hold is released). */
 export async function captureSession(deps: PaymentDeps, sessionId: string, costMinor: number) {
-  const operation = await sessionPaymentOf(deps.db, sessionId);
-  if (!operation || isFinal(operation)) return operation;
-  if (operation.status !== 'held' || !operation.acquirerPaymentId)
-    return settleOperation(deps, operation);
-  const paymentId = operation.acquirerPaymentId;
-  const amountMinor = Math.min(costMinor, operation.amountMinor);
-  const outcome = await askAcquirer(() =>
-    amountMinor > 0
-      ? deps.acquirer.capture({ idempotencyKey: `capture:${operation.id}`, paymentId, amountMinor })
-      : deps.acquirer.release({ idempotencyKey: `release:${operation.id}`, paymentId }),
-  );
-  return outcome ? applyOutcome(deps, operation.id, outcome) : operation;
+  return captureHold(deps, await sessionPaymentOf(deps.db, sessionId), costMinor);
 }

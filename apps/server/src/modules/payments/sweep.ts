@@ -1,10 +1,11 @@
 import type { PaymentDeps } from './operations';
-import { heldForEndedSessions, quietPendingOperations } from './repo';
+import { captureReservation } from './reservation-payment';
+import { heldForEndedReservations, heldForEndedSessions, quietPendingOperations } from './repo';
 import { captureSession, releaseSessionHold } from './session-payment';
 import { settleOperation } from './settlement';
 
 /**
- * The sweep's part: holds of sessions that ended (captured or released) and operations the
+ * The sweep's part: holds of sessions and reservations that ended (captured or released) and operations the
  * acquirer has not answered for a while (asked again, with the same key).
  */
 export async function sweepPayments(deps: PaymentDeps, now = new Date()) {
@@ -13,6 +14,8 @@ export async function sweepPayments(deps: PaymentDeps, now = new Date()) {
     if (session.status === 'success') await captureSession(deps, session.sessionId, session.cost);
     else await releaseSessionHold(deps, session.sessionId);
   }
+  for (const reservation of await heldForEndedReservations(deps.db))
+    await captureReservation(deps, reservation.reservationId, reservation.cost);
   const open = await quietPendingOperations(
     deps.db,
     new Date(now.getTime() - 60_000),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@evcharge/domain/constants';
+import { RESERVATION_REMINDER_MINUTES } from '@evcharge/domain/reservation';
 import { localeTexts } from '../../locales/texts';
-import { pushText } from './texts';
+import { localClock, pushText } from './texts';
 
 // Every push text exists in all eight languages with the placeholders of the English one.
 
@@ -87,5 +88,117 @@ describe('push texts', () => {
 
   it('names the station generically when the event has no name', () => {
     expect(pushText('kz', 'favouriteFree', {}).body).toBe('Станция: коннектор босады.');
+  });
+});
+
+describe('reservation push texts (SPEC §4 reservation)', () => {
+  const reservationTypes = [
+    'reservationBegan',
+    'reservationEnding',
+    'reservationExpired',
+    'reservationFailed',
+  ] as const;
+  const failReasons = ['Occupied', 'Faulted', 'Unavailable', 'Rejected', 'offline', 'timeout'];
+  // 09:00–10:30 UTC at a station five hours east: 14:00–15:30 on its clock.
+  const data = {
+    reservationId: 'r-1',
+    stationName: 'MOW-7',
+    connectorNumber: 2,
+    startsAt: '2026-05-01T09:00:00.000Z',
+    endsAt: '2026-05-01T10:30:00.000Z',
+    utcOffsetMinutes: 300,
+    costMinor: 150_00,
+    currency: 'rub',
+    failReason: 'Occupied',
+  };
+
+  it('says each in English with the connector, the station, its local times and the cost', () => {
+    expect(pushText('en', 'reservationBegan', data)).toEqual({
+      title: 'Your reservation has begun',
+      body: 'Connector 2 at MOW-7 is held for you until 15:30.',
+    });
+    expect(pushText('en', 'reservationEnding', data)).toEqual({
+      title: `Your reservation ends in ${RESERVATION_REMINDER_MINUTES} minutes`,
+      body: 'Connector 2 at MOW-7: start charging before 15:30 or the connector is released.',
+    });
+    expect(pushText('en', 'reservationExpired', data)).toEqual({
+      title: 'Your reservation has expired',
+      body: 'Connector 2 at MOW-7, 14:00–15:30, was not used. Charged: RUB\u00a0150.00.',
+    });
+    expect(pushText('en', 'reservationFailed', data)).toEqual({
+      title: 'The station could not hold your reservation',
+      body: 'Connector 2 at MOW-7, 14:00–15:30. The connector was occupied. Nothing was charged.',
+    });
+  });
+
+  it.each(languages)('%s says each, filled in, in its own words', (language) => {
+    for (const type of reservationTypes) {
+      const { title, body } = pushText(language, type, data);
+      expect(title.trim(), `${language} ${type}`).not.toBe('');
+      expect(body, `${language} ${type}`).not.toMatch(/\{\{|\}\}/);
+      expect(body, `${language} ${type}`).toContain('MOW-7');
+      expect(body, `${language} ${type}`).toContain('2');
+      if (type !== 'reservationFailed') expect(body, `${language} ${type}`).toContain('15:30');
+      if (language !== 'en') {
+        const english = pushText('en', type, data);
+        expect(title, `${language} ${type}`).not.toBe(english.title);
+        expect(body, `${language} ${type}`).not.toBe(english.body);
+      }
+    }
+    // The reminder's title names the minutes it comes before the end.
+    expect(pushText(language, 'reservationEnding', data).title).toContain(
+      String(RESERVATION_REMINDER_MINUTES),
+    );
+    expect(pushText(language, 'reservationExpired', data).body).toMatch(/150[.,]00/);
+    expect(pushText(language, 'reservationExpired', data).body).toContain('14:00');
+  });
+
+  it.each(languages)('%s gives every failure its own reason sentence', (language) => {
+    const reasons = localeTexts(language, 'push').reservationFailReasons;
+    const english = localeTexts('en', 'push').reservationFailReasons;
+    const sentences = failReasons.map((failReason) => {
+      const sentence = reasons[failReason as keyof typeof reasons];
+      expect(sentence.trim(), `${language} ${failReason}`).not.toBe('');
+      if (language !== 'en') {
+        expect(sentence, `${language} ${failReason}`).not.toBe(
+          english[failReason as keyof typeof english],
+        );
+      }
+      expect(pushText(language, 'reservationFailed', { ...data, failReason }).body).toContain(
+        sentence,
+      );
+      return sentence;
+    });
+    expect(new Set(sentences).size).toBe(failReasons.length);
+    // A reason the texts do not know is told in general words.
+    expect(
+      pushText(language, 'reservationFailed', { ...data, failReason: 'SomethingElse' }).body,
+    ).toContain(reasons.other);
+  });
+
+  it('says the same in Russian', () => {
+    expect(pushText('ru', 'reservationFailed', { ...data, failReason: 'timeout' })).toEqual({
+      title: 'Станция не смогла удержать бронирование',
+      body: 'Разъём 2 на станции MOW-7, 14:00–15:30. Станция не ответила. Ничего не списано.',
+    });
+  });
+});
+
+describe('localClock', () => {
+  it.each([
+    ['2026-05-01T09:00:00.000Z', 300, '14:00'],
+    ['2026-05-01T09:05:00.000Z', 0, '09:05'],
+    ['2026-05-01T09:00:00.000Z', -210, '05:30'],
+    ['2026-05-01T22:30:00.000Z', 180, '01:30'],
+    ['2026-05-01T01:15:00.000Z', -300, '20:15'],
+    ['2026-05-01T09:00:00.000Z', 345, '14:45'],
+  ])('%s at UTC%+i minutes is %s on the station’s clock', (iso, offset, clock) => {
+    expect(localClock(iso, offset)).toBe(clock);
+  });
+
+  it('reads no offset as UTC and no instant as nothing', () => {
+    expect(localClock('2026-05-01T09:00:00.000Z', null)).toBe('09:00');
+    expect(localClock(null, 180)).toBe('');
+    expect(localClock('not a time', 180)).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { localeOf } from '@evcharge/domain/constants';
 import { isCurrency } from '@evcharge/domain/currency';
 import { formatMoney } from '@evcharge/domain/money';
 import type { UserEventType } from '@evcharge/domain/user-events';
-import { fill, localeTexts } from '../../locales/texts';
+import { fill, localeTexts, type LocaleTexts } from '../../locales/texts';
 
 // The push notification's title and text in the driver's language (the app shows the same
 // events from its own `events` namespace), from the `push` locale files. `{{name}}` is filled
@@ -27,6 +27,31 @@ function energy(data: PushEventData, language: Language): string {
   return `${number.format(wh / 1000)} ${localeTexts(language, 'push').kWh}`;
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * "HH:MM" of an ISO instant at a fixed UTC offset in minutes, east positive: the station's local
+ * time (a reservation's times are said as the station's clock shows them). '' for no instant.
+ */
+export function localClock(iso: unknown, utcOffsetMinutes: unknown): string {
+  if (typeof iso !== 'string') return '';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const offset = typeof utcOffsetMinutes === 'number' ? utcOffsetMinutes : 0;
+  const local = new Date(at + offset * 60_000);
+  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+type FailReason = keyof LocaleTexts['push']['reservationFailReasons'];
+
+/** Why the charge point did not hold a reservation, as a sentence (unknown reasons: 'other'). */
+function failReason(data: PushEventData, language: Language): string {
+  const reasons = localeTexts(language, 'push').reservationFailReasons;
+  const reason = data.failReason;
+  const known = typeof reason === 'string' && Object.hasOwn(reasons, reason);
+  return reasons[known ? (reason as FailReason) : 'other'];
+}
+
 /** The notification of an event, in the driver's language. */
 export function pushText(language: Language, type: UserEventType, data: PushEventData): Text {
   const words = localeTexts(language, 'push');
@@ -48,6 +73,10 @@ export function pushText(language: Language, type: UserEventType, data: PushEven
     // The sign is in the wording (charged more, returned): the amount is shown as it is.
     difference: money(data, 'differenceMinor', language),
     minutes: String(freeMinutes),
+    connector: typeof data.connectorNumber === 'number' ? String(data.connectorNumber) : '',
+    from: localClock(data.startsAt, data.utcOffsetMinutes),
+    until: localClock(data.endsAt, data.utcOffsetMinutes),
+    reason: failReason(data, language),
   };
   const text: Text = words.events[key];
   return { title: fill(text.title, values), body: fill(text.body, values) };

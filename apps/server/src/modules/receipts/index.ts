@@ -2,6 +2,8 @@
 export { receiptRoutes } from './routes';
 export {
   issueOperationReceipt,
+  issueReservationReceipt,
+  type ReservationReceiptFacts,
   issueSessionAdjustmentReceipt,
   issueSessionReceipt,
   type SessionAdjustmentFacts,

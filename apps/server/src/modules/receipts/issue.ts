@@ -15,6 +15,7 @@ import {
   existingReceiptId,
   insertReceiptRow,
   operationToReceipt,
+  reservationHoldCardId,
   sessionHoldCardId,
   type ReceiptSubject,
 } from './repo';
@@ -56,7 +57,8 @@ async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issu
     kind: subject.kind,
     number: await nextReceiptNumber(tx, issuedAt),
     sessionId: 'sessionId' in subject ? subject.sessionId : null,
-    balanceOperationId: 'sessionId' in subject ? null : subject.balanceOperationId,
+    reservationId: 'reservationId' in subject ? subject.reservationId : null,
+    balanceOperationId: 'balanceOperationId' in subject ? subject.balanceOperationId : null,
     vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
     seller,
     createdAt: issuedAt,
@@ -134,6 +136,53 @@ export async function issueSessionAdjustmentReceipt(
     currency: adjustment.currency,
     items: sessionAdjustmentItems(adjustment.differenceMinor, brand.seller.vatRatePercent),
     payment: await sessionPayment(tx, adjustment),
+  });
+}
+
+/** A reservation's bill (SPEC §3 Reservation): its fixed cost and the idle minutes it held. */
+export type ReservationReceiptFacts = {
+  reservationId: string;
+  userId: string;
+  currency: (typeof receipts.$inferInsert)['currency'];
+  paymentMethod: 'balance' | 'card' | 'company';
+  fixedMinor: number;
+  idleMinutes: number;
+  idleMinuteCostMinor: number;
+  idleMinor: number;
+};
+
+/** Issues the receipt of an ended reservation that cost something, once. */
+export async function issueReservationReceipt(
+  tx: Db,
+  brand: Brand,
+  facts: ReservationReceiptFacts,
+): Promise<string | undefined> {
+  const subject = { kind: 'reservation', reservationId: facts.reservationId } as const;
+  const existing = await existingReceiptId(tx, subject);
+  if (existing) return existing;
+  const amountMinor = facts.fixedMinor + facts.idleMinor;
+  if (amountMinor <= 0) return undefined;
+  const vatRatePercent = brand.seller.vatRatePercent;
+  const items: ReceiptItem[] = [];
+  if (facts.fixedMinor > 0)
+    items.push(receiptItem('reservation_fee', facts.fixedMinor, vatRatePercent));
+  if (facts.idleMinor > 0)
+    items.push(
+      receiptItem('reservation', facts.idleMinor, vatRatePercent, {
+        quantity: facts.idleMinutes,
+        unit: 'min',
+        unitPriceMinor: facts.idleMinuteCostMinor,
+      }),
+    );
+  return insertReceipt(tx, brand, subject, {
+    userId: facts.userId,
+    amountMinor,
+    currency: facts.currency,
+    items,
+    payment:
+      facts.paymentMethod === 'card'
+        ? await cardPayment(tx, await reservationHoldCardId(tx, facts.reservationId))
+        : { method: 'balance' },
   });
 }
 

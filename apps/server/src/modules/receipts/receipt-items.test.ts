@@ -36,6 +36,7 @@ const tariff: Tariff = {
   startFeeMinor: 3000,
   firstConsumptionFeeMinor: 0,
   reservationFeeMinor: 0,
+  reservationPerMinuteMinor: 0,
   minimalCostMinor: 0,
   perKwhMinor: 1555,
   perMinuteMinor: 7,

@@ -42,7 +42,6 @@ const codeOfKind = {
   parking: 'parking',
   startFee: 'start_fee',
   firstConsumptionFee: 'first_consumption_fee',
-  reservationFee: 'reservation_fee',
   minimalCost: 'minimum_charge',
 } as const satisfies Record<CostItemKind, ReceiptItemCode>;
 

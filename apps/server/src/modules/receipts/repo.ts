@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { chargingSessions } from '../../db/schema/charging';
+import { chargingSessions, reservations } from '../../db/schema/charging';
 import { paymentCards } from '../../db/schema/driver';
 import { balanceOperations, receipts, type ReceiptKind } from '../../db/schema/money';
 import { connectors, stations } from '../../db/schema/stations';
@@ -33,7 +33,11 @@ async function receiptRows(
     .select(columns)
     .from(receipts)
     .leftJoin(chargingSessions, eq(chargingSessions.id, receipts.sessionId))
-    .leftJoin(connectors, eq(connectors.id, chargingSessions.connectorId))
+    .leftJoin(reservations, eq(reservations.id, receipts.reservationId))
+    .leftJoin(
+      connectors,
+      eq(connectors.id, sql`coalesce(${chargingSessions.connectorId}, ${reservations.connectorId})`),
+    )
     .leftJoin(stations, eq(stations.id, connectors.stationId))
     .where(where)
     .orderBy(desc(receipts.createdAt), desc(receipts.number));
@@ -102,9 +106,10 @@ export async function receiptIdsFor(
   return { bySession, byReservation };
 }
 
-/** What a receipt is for: one session, its correction, or one acquirer operation. */
+/** What a receipt is for: one session, its correction, a reservation, or one acquirer operation. */
 export type ReceiptSubject =
   | { kind: 'session' | 'session_adjustment'; sessionId: string }
+  | { kind: 'reservation'; reservationId: string }
   | {
       kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation'>;
       balanceOperationId: string;
@@ -120,7 +125,9 @@ export async function existingReceiptId(
     .where(
       'sessionId' in subject
         ? and(eq(receipts.kind, subject.kind), eq(receipts.sessionId, subject.sessionId))
-        : eq(receipts.balanceOperationId, subject.balanceOperationId),
+        : 'reservationId' in subject
+          ? and(eq(receipts.kind, subject.kind), eq(receipts.reservationId, subject.reservationId))
+          : eq(receipts.balanceOperationId, subject.balanceOperationId),
     );
   return row?.id;
 }
@@ -153,6 +160,20 @@ export async function cardBrandAndLast4(tx: Db, cardId: string) {
     .from(paymentCards)
     .where(eq(paymentCards.id, cardId));
   return card;
+}
+
+/** The card a reservation's payment hold is on, if any. */
+export async function reservationHoldCardId(tx: Db, reservationId: string): Promise<string | null> {
+  const [hold] = await tx
+    .select({ cardId: balanceOperations.cardId })
+    .from(balanceOperations)
+    .where(
+      and(
+        eq(balanceOperations.reservationId, reservationId),
+        eq(balanceOperations.orderType, 'ReservationPayment'),
+      ),
+    );
+  return hold?.cardId ?? null;
 }
 
 /** The card a session's payment hold is on, if any. */

@@ -1,7 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ChargePointSender } from './charge-point-sender';
 import { followConnectorStatus } from './connector-follow';
-import type { IdTagStatus } from './id-tags';
+import type { IdTagInfo } from './id-tags';
 import { recordMeterValues } from './meter-values';
 import type { ChargeDeps } from './start';
 import { authorizeIdTag } from './tag-start';
@@ -14,7 +14,7 @@ import { stopTransaction } from './transaction-stop';
  * runs on it). app.ts hands these to the OCPP server.
  */
 export type SessionChargePointEvents = {
-  authorize(from: ChargePointSender, idTag: string): Promise<IdTagStatus>;
+  authorize(from: ChargePointSender, idTag: string): Promise<IdTagInfo>;
   startTransaction(
     from: ChargePointSender,
     request: OCPP16.StartTransactionRequest,

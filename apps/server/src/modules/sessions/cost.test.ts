@@ -13,6 +13,7 @@ const tariff = (overrides: Partial<TariffWithIdle['tariff']> = {}): TariffWithId
     startFeeMinor: 0,
     firstConsumptionFeeMinor: 0,
     reservationFeeMinor: 0,
+    reservationPerMinuteMinor: 0,
     minimalCostMinor: 0,
     perKwhMinor: 1000,
     perMinuteMinor: 0,

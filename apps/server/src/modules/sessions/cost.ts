@@ -56,7 +56,7 @@ export function costMinor(tariff: TariffWithIdle, session: SessionTimes, facts: 
 /** What the tariff math needs of a session. */
 export type SessionTimes = Pick<
   PlacedSession,
-  'startedAt' | 'createdAt' | 'utcOffsetMinutes' | 'reservationId'
+  'startedAt' | 'createdAt' | 'utcOffsetMinutes'
 >;
 
 /** The cost with its items (energy, time, parking, fees). */
@@ -78,6 +78,5 @@ export function costBreakdown(
     parkingEndedAt: parkingEnd,
     freeIdleMinutes: tariff.freeIdleMinutes,
     utcOffsetMinutes: session.utcOffsetMinutes,
-    hasReservation: session.reservationId !== null,
   });
 }

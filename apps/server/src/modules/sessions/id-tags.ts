@@ -1,9 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Db } from '../../db/client';
 import { findActiveTag } from './place-repo';
 import { findPreparingByIdTag } from './repo';
 
 export type IdTagStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
+export type IdTagInfo = OCPP16.AuthorizeResponse['idTagInfo'];
+
+/**
+ * The parentIdTag of everything a driver presents (OCPP 1.6 §3.5.3 grouping): their RFID tags
+ * answer with it in Authorize, and ReserveNow names it, so a connector reserved for the driver
+ * starts for any of their tags (§5.13) as well as for the reservation's own idTag.
+ */
+export function driverGroupTag(userId: string): string {
+  return `D${createHash('sha256').update(userId).digest('hex').slice(0, 19).toUpperCase()}`;
+}
 
 export type IdTagVerdict =
   | { status: 'Accepted'; userId: string; rfidTagId: string }

@@ -21,3 +21,16 @@ export { sessionChargePointEvents, type SessionChargePointEvents } from './charg
 export { finishSession, type SessionEnd } from './finish';
 export { cancelPreparing, type ChargeDeps } from './start';
 export { findPlacedSession } from './repo';
+
+// What a reservation shares with a start (SPEC §3 Reservation): the place and its charge
+// point, the money rules, the connector's lock, the driver's idTags, the tariff.
+export { connectorPlace, payerProfile, type ConnectorPlace } from './place-repo';
+export { appIdTag, isReachable, isVisibleTo, refusalOf } from './start';
+export { closedRefusal, decidePayment, paymentFor } from './start-rules';
+export { lockConnector } from './hold-repo';
+export { driverGroupTag } from './id-tags';
+export { stationTariffAt } from './repo';
+export { tariffOf } from './cost';
+// A reservation's list beside the sessions (GET /v2/charges_plus_reserves).
+export { chargeRowsByIds } from './charge-row-repo';
+export { toCharge } from './charge-view';

@@ -4,7 +4,6 @@ import {
   listChargePoints,
   setConnectorAvailability as setConnectorAvailabilityContract,
 } from '@evcharge/api/sessions/charge-points';
-import { listChargesPlusReserves } from '@evcharge/api/payments/receipts';
 import { getChargeById, getCharges, haveActiveCharge } from '@evcharge/api/sessions/get-charges';
 import {
   chargeSummary as chargeSummaryContract,
@@ -22,7 +21,6 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/su
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
-import { listChargesAndReserves } from './charges-plus-reserves';
 import { latestEventId } from './event-repo';
 import { eventsAfter } from './events';
 import { chargeSummary, listHistory } from './history';
@@ -78,9 +76,6 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, listCharges, async ({ auth, query }) => listHistory(db, auth.user.id, query));
-  route(app, listChargesPlusReserves, async ({ auth, query }) =>
-    listChargesAndReserves(db, auth.user.id, query),
-  );
   route(app, chargeSummaryContract, async ({ auth, query }) =>
     chargeSummary(db, auth.user.id, query),
   );

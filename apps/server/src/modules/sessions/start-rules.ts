@@ -14,6 +14,7 @@ import {
   type Payer,
 } from '../ledger';
 import { lockStarter, stationHours } from './place-repo';
+import { holdingReservation, lockConnector } from './hold-repo';
 import { isTagInOpenSession } from './repo';
 
 // The one place that decides whether a driver may start a session and how it is paid, for a
@@ -86,18 +87,49 @@ export type StartRequest = {
   userId: string;
   /** Where the session starts: rules of the station (its hours) apply to every way in. */
   stationId: string;
+  /**
+   * The connector: a reservation that holds it lets only its driver start (SPEC §3). Authorize
+   * names none (OCPP 1.6 §4.1): the charge point keeps a reserved connector for its idTag, and
+   * the StartTransaction that follows is decided with its connector.
+   */
+  connectorId: string | undefined;
   currency: Charge['currency'];
   at: Date;
   /** A start by an RFID tag: the tag must not be in another open session. */
   rfidTagId?: string;
 };
 
-export type StartDecision = { payer: Payer; payment: StartPayment };
+export type PaymentDecision = { payer: Payer; payment: StartPayment };
+
+export type StartDecision = PaymentDecision & {
+  /** The driver's own reservation holding the connector: the session consumes it. */
+  reservation: { id: string; idTag: string } | undefined;
+};
 
 /**
- * Decides a start, inside the start's transaction: the driver's row is locked first, so the
- * checks of one driver's starts run one after another and hold under concurrency (a check
- * outside the transaction would be a race). Throws the refusal as an AppError.
+ * Whether the driver may spend and how, inside the caller's transaction: the driver's row is
+ * locked first, so the checks of one driver's starts and reservations run one after another
+ * and hold under concurrency (a check outside the transaction would be a race). A reservation
+ * is paid by the same rules as a start. Throws the refusal as an AppError.
+ */
+export async function decidePayment(
+  tx: Db,
+  userId: string,
+  currency: Charge['currency'],
+): Promise<PaymentDecision> {
+  const user = await lockStarter(tx, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.isBlocked || user.deletedAt !== null) throw new AppError('ACCOUNT_BLOCKED');
+  const payer = payerForProfile(userId, user);
+  const payment = await paymentFor(tx, userId, payer, currency);
+  if ('refusal' in payment) throw payment.refusal;
+  return { payer, payment };
+}
+
+/**
+ * Decides a start, inside the start's transaction (see decidePayment): the station's hours,
+ * the money, the simultaneous-sessions limit, a tag's other session, and the connector's
+ * reservation, whoever starts (the app, a tag at the reader). Throws the refusal.
  */
 export async function decideStart(
   tx: Db,
@@ -109,25 +141,29 @@ export async function decideStart(
   if (!station) throw new AppError('STATION_NOT_FOUND');
   const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
   if (closed) throw closed;
-  const user = await lockStarter(tx, userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  if (user.isBlocked || user.deletedAt !== null) throw new AppError('ACCOUNT_BLOCKED');
-  const payer = payerForProfile(userId, user);
-  const payment = await paymentFor(tx, userId, payer, request.currency);
-  if ('refusal' in payment) throw payment.refusal;
+  const { payer, payment } = await decidePayment(tx, userId, request.currency);
   const limit = config.charging.maxSessionsPerUser;
   if ((await openSessionCount(tx, userId)) >= limit)
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
   if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
-  return { payer, payment };
+  if (request.connectorId === undefined) return { payer, payment, reservation: undefined };
+  // After the driver's row: every way in locks the driver first, then the connector.
+  await lockConnector(tx, request.connectorId);
+  // The reservation that holds the connector as the start is decided, by our clock: a
+  // charge point's clock says when its transaction began, not who holds the connector now.
+  const hold = await holdingReservation(tx, request.connectorId, new Date());
+  if (hold && hold.userId !== userId)
+    throw new AppError('STATION_BOOKED', { details: { until: hold.endsAt.toISOString() } });
+  return { payer, payment, reservation: hold ? { id: hold.id, idTag: hold.idTag } : undefined };
 }
 
-/** The session's columns of how it is paid (its funds stop). */
-export function paymentColumns({ payer, payment }: StartDecision) {
+/** The session's columns of how it is paid (its funds stop) and the reservation it consumes. */
+export function paymentColumns({ payer, payment, reservation }: StartDecision) {
   return {
     payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
     paymentMethod: payment.method,
     fundsCapMinor: payment.capMinor,
+    reservationId: reservation?.id ?? null,
   };
 }

@@ -131,6 +131,7 @@ async function prepareSession(
       const decision = await decideStart(tx, config, {
         userId,
         stationId: place.stationId,
+        connectorId: place.connectorId,
         currency: values.currency,
         at: new Date(),
       });
@@ -148,7 +149,8 @@ async function prepareSession(
             ? null
             : (values.limit.value ?? null),
         profile: values.profile,
-        idTag: values.idTag,
+        // On the driver's reservation the charge point holds the connector for its idTag.
+        idTag: decision.reservation?.idTag ?? values.idTag,
         startDeadlineAt: new Date(Date.now() + config.charging.startTimeoutSeconds * 1000),
       });
       return { session, card: decision.payment.card };
@@ -220,7 +222,7 @@ export async function startCharge(
   try {
     answer = await deps.chargePoints.remoteStartTransaction(chargePointId, {
       connectorId: place.number,
-      idTag,
+      idTag: session.idTag ?? idTag,
       ...(capW === undefined ? {} : { chargingProfile: txProfile(capW) }),
     });
   } catch (error) {

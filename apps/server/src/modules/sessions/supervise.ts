@@ -1,4 +1,5 @@
 import { sweepIdempotencyKeys } from '../../http/idempotency';
+import { runEvery } from '../../repeat';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLimitReached } from '@evcharge/domain/charging';
 import { fundsStopMarginMinor } from '@evcharge/domain/payments';
@@ -189,18 +190,10 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
 
 /** Runs the sweep every CHARGE_SWEEP_SECONDS until the returned stop is called. */
 export function startSessionSweep(deps: ChargeDeps, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepSessions(deps, log)
-      .catch((error: unknown) => log.error({ err: error }, 'session sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, deps.config.charging.sweepSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    deps.config.charging.sweepSeconds,
+    () => sweepSessions(deps, log),
+    log,
+    'session sweep',
+  );
 }

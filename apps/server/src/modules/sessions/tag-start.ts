@@ -6,10 +6,11 @@ import { cancelPreparing, type ChargeDeps } from './start';
 import { decideStart, paymentColumns, type StartDecision, type StartRequest } from './start-rules';
 import { holdForSession } from '../payments';
 import type { ChargePointSender } from './charge-point-sender';
-import { checkIdTag, type IdTagStatus } from './id-tags';
+import { checkIdTag, driverGroupTag, type IdTagInfo, type IdTagStatus } from './id-tags';
 import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
+import { completeReservation } from './hold-repo';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -45,7 +46,7 @@ type TagDecision =
  */
 async function decideTag(
   deps: ChargeDeps,
-  stationId: string,
+  place: { stationId: string; connectorId?: string },
   idTag: string,
   at: Date,
   then: (
@@ -57,14 +58,15 @@ async function decideTag(
   const tag = await checkIdTag(db, idTag);
   if (tag.status !== 'Accepted') return { status: tag.status };
   if (tag.rfidTagId === null) return { status: 'Invalid' };
-  const tariffId = await stationTariffAt(db, stationId, at);
+  const tariffId = await stationTariffAt(db, place.stationId, at);
   if (!tariffId) return { status: 'Invalid' };
   const { tariff } = await tariffOf(db, tariffId);
   try {
     return await db.transaction(async (tx) => {
       const decision = await decideStart(tx, deps.config, {
         userId: tag.userId,
-        stationId,
+        stationId: place.stationId,
+        connectorId: place.connectorId,
         currency: tariff.currency,
         at,
         rfidTagId: tag.rfidTagId,
@@ -90,8 +92,11 @@ async function decideTag(
 
 /** The tag's status as a start here would be decided now. */
 async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
-  const decided = await decideTag(deps, stationId, idTag, new Date(), async () => {});
-  return decided.status;
+  // Authorize names no connector: a reservation's hold is decided at StartTransaction.
+  const decided = await decideTag(deps, { stationId }, idTag, new Date(), async () => {});
+  return decided.status === 'Accepted'
+    ? { status: decided.status, parentIdTag: driverGroupTag(decided.userId) }
+    : { status: decided.status };
 }
 
 /**
@@ -102,9 +107,9 @@ export async function authorizeIdTag(
   deps: ChargeDeps,
   from: ChargePointSender,
   idTag: string,
-): Promise<IdTagStatus> {
+): Promise<IdTagInfo> {
   const verdict = await checkIdTag(deps.db, idTag);
-  if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return 'Accepted';
+  if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return { status: 'Accepted' };
   return authorizeTag(deps, from.stationId, idTag);
 }
 
@@ -124,7 +129,8 @@ export async function startByTag(
   const charging = startColumns(params, new Date());
   const { startedAt } = charging;
   let session: Awaited<ReturnType<typeof insertSession>> | undefined;
-  const decided = await decideTag(deps, stationId, params.idTag, startedAt, async (tx, tag) => {
+  const place = { stationId, connectorId };
+  const decided = await decideTag(deps, place, params.idTag, startedAt, async (tx, tag) => {
     const byCard = tag.decision.payment.method === 'card';
     session = await insertSession(tx, {
       userId: tag.userId,
@@ -140,6 +146,9 @@ export async function startByTag(
           }
         : { status: 'charging' as const, ...charging }),
     });
+    // A tag of the driver whose reservation holds the connector: it stops holding now.
+    if (!byCard && tag.decision.reservation)
+      await completeReservation(tx, tag.decision.reservation.id, startedAt);
   });
   if (decided.status !== 'Accepted' || !session) return { status: decided.status };
   let started = session;
@@ -157,6 +166,7 @@ export async function startByTag(
     });
     if (!moved) return { status: 'ConcurrentTx' };
     started = moved;
+    if (moved.reservationId) await completeReservation(deps.db, moved.reservationId, startedAt);
   }
   await recordChargeEvent(deps, started, 'started');
   return { status: 'Accepted', transactionId: started.transactionId };

@@ -4,6 +4,7 @@ import { recordChargeEvent } from './events';
 import { finishSession } from './finish';
 import { checkIdTag } from './id-tags';
 import { closeWithoutStop } from './close-without-stop';
+import { completeReservation } from './hold-repo';
 import { startColumns } from './start-clock';
 import {
   findActiveSession,
@@ -52,6 +53,9 @@ async function attach(
       tag?.status === 'Accepted' ? (tag.rfidTagId ?? session.rfidTagId) : session.rfidTagId,
   });
   if (!started) return refused('ConcurrentTx');
+  // Started on the driver's reservation: it stops holding, and costing, now.
+  if (started.reservationId)
+    await completeReservation(deps.db, started.reservationId, started.startedAt ?? new Date());
   await recordChargeEvent(deps, started, 'started');
   return accepted(started.transactionId);
 }

@@ -6,7 +6,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import { stationOpenState } from '@evcharge/domain/station-hours';
 import { formatInOffset } from './local-time';
-import { isFavourite, loadStationDetailRow, loadTariffs } from './repo';
+import { isFavourite, loadStationDetailRow, loadTariffs, stationHolds } from './repo';
 import type { Viewer } from './search';
 import { powerKwOf, stationFacts } from './station-view';
 
@@ -41,6 +41,7 @@ export async function stationDetail(
   if (!current) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
   const next = nextTariffId ? tariffs.get(nextTariffId) : undefined;
   const open = stationOpenState(row.schedule, now, row.utcOffsetMinutes);
+  const holds = new Map((await stationHolds(db, row.id, now)).map((h) => [h.connectorId, h]));
 
   return {
     id: row.id,
@@ -59,24 +60,34 @@ export async function stationDetail(
     isLimitedAccess: row.isLimitedAccess,
     isPrivate: row.isPrivate,
     supportsRfid: row.supportsRfid,
+    supportsPeriodReservation: row.supportsPeriodReservation,
     schedule: row.schedule,
     workHours: row.workHours,
     utcOffsetMinutes: row.utcOffsetMinutes,
     isOpenNow: open.isOpen,
-    opensAt: !open.isOpen && open.opensAt ? { day: open.opensAt.day, time: open.opensAt.time } : null,
-    connectors: row.connectors.map((c) => ({
-      id: c.id,
-      number: c.number,
-      socketType: c.socketType,
-      currentType: c.currentType,
-      powerKw: powerKwOf(c.powerW),
-      amperage: c.amperage,
-      chargeClass: chargeClass({ currentType: c.currentType, powerKw: powerKwOf(c.powerW) }),
-      status: c.status,
-      statusCode: connectorStatusCode(c.status) ?? null,
-      statusSince: formatInOffset(c.statusAt, offsetMinutes),
-      qrCode: qrCodeOf(row.code, c.number),
-    })),
+    opensAt:
+      !open.isOpen && open.opensAt ? { day: open.opensAt.day, time: open.opensAt.time } : null,
+    connectors: row.connectors.map((c) => {
+      const hold = holds.get(c.id);
+      // A reservation holds it even before the charge point's StatusNotification says so.
+      const status = hold && c.status === 'available' ? 'reserved' : c.status;
+      return {
+        id: c.id,
+        number: c.number,
+        socketType: c.socketType,
+        currentType: c.currentType,
+        powerKw: powerKwOf(c.powerW),
+        amperage: c.amperage,
+        chargeClass: chargeClass({ currentType: c.currentType, powerKw: powerKwOf(c.powerW) }),
+        status,
+        statusCode: connectorStatusCode(status) ?? null,
+        statusSince: formatInOffset(c.statusAt, offsetMinutes),
+        qrCode: qrCodeOf(row.code, c.number),
+        reservedUntil: hold ? formatInOffset(hold.endsAt, offsetMinutes) : null,
+        isReservedByMe:
+          hold !== undefined && viewer.userId !== null && hold.userId === viewer.userId,
+      };
+    }),
     tariff: current.tariff,
     freeIdleMinutes: current.freeIdleMinutes,
     tariffChangesAt:

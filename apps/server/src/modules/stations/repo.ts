@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { holdingReservationStatuses } from '@evcharge/domain/reservation';
 import type { Tariff } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/charging';
 import {
   connectors,
   favouriteStations,
@@ -107,6 +109,7 @@ export async function loadTariffs(
           startFeeMinor: row.startFeeMinor,
           firstConsumptionFeeMinor: row.firstConsumptionFeeMinor,
           reservationFeeMinor: row.reservationFeeMinor,
+          reservationPerMinuteMinor: row.reservationPerMinuteMinor,
           minimalCostMinor: row.minimalCostMinor,
           perKwhMinor: row.perKwhMinor,
           perMinuteMinor: row.perMinuteMinor,
@@ -168,4 +171,24 @@ function insideBox(bounds: Bounds): SQL {
 export async function stationIdsInBounds(db: Db, bounds: Bounds): Promise<string[]> {
   const rows = await db.select({ id: stations.id }).from(stations).where(insideBox(bounds));
   return rows.map((row) => row.id);
+}
+
+/** The reservations holding the station's connectors at `at` (SPEC §4 Reserved 8). */
+export async function stationHolds(db: Db, stationId: string, at: Date) {
+  return db
+    .select({
+      connectorId: reservations.connectorId,
+      userId: reservations.userId,
+      endsAt: reservations.endsAt,
+    })
+    .from(reservations)
+    .innerJoin(connectors, eq(connectors.id, reservations.connectorId))
+    .where(
+      and(
+        eq(connectors.stationId, stationId),
+        inArray(reservations.status, [...holdingReservationStatuses]),
+        lte(reservations.startsAt, at),
+        gt(reservations.endsAt, at),
+      ),
+    );
 }

@@ -146,6 +146,7 @@ describe('GET /api/v2/chargestation/:guid', () => {
       startFeeMinor: 0,
       firstConsumptionFeeMinor: 0,
       reservationFeeMinor: 0,
+      reservationPerMinuteMinor: 0,
       minimalCostMinor: 30_000,
       perKwhMinor: 11_000,
       perMinuteMinor: 0,

@@ -8,6 +8,7 @@ const perUnit: Partial<Record<TariffRowKind, string>> = {
   perKwh: 'station:tariff.perKwhPrice',
   perMinute: 'station:tariff.perMinutePrice',
   parkingPerMinute: 'station:tariff.perMinutePrice',
+  reservationPerMinute: 'station:tariff.perMinutePrice',
 };
 
 /** A tariff's items: prices per kWh, minute and parking minute, then the one-off fees. */

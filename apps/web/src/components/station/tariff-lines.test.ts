@@ -4,7 +4,7 @@ import type { Tariff } from '@evcharge/domain/tariff';
 import { tariffRows } from './tariff-lines';
 
 const base: Tariff = {
-  currency: 'kzt', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 0, minimalCostMinor: 0,
+  currency: 'kzt', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 0, reservationPerMinuteMinor: 0, minimalCostMinor: 0,
   perKwhMinor: 9_500, perMinuteMinor: 0, parkingPerMinuteMinor: 0, zones: [],
 };
 
@@ -16,9 +16,10 @@ describe('tariffRows (what the station page lists)', () => {
   it('lists time, parking and every fee that costs something, in reading order', () => {
     const rows = tariffRows({
       ...base, perMinuteMinor: 200, parkingPerMinuteMinor: 1_000, startFeeMinor: 5_000,
-      firstConsumptionFeeMinor: 0, reservationFeeMinor: 3_000, minimalCostMinor: 20_000,
+      firstConsumptionFeeMinor: 0, reservationFeeMinor: 3_000, reservationPerMinuteMinor: 150, minimalCostMinor: 20_000,
     });
-    expect(rows.map((r) => r.kind)).toEqual(['perKwh', 'perMinute', 'parkingPerMinute', 'startFee', 'reservationFee', 'minimalCost']);
+    expect(rows.map((r) => r.kind)).toEqual(['perKwh', 'perMinute', 'parkingPerMinute', 'startFee', 'reservationFee', 'reservationPerMinute', 'minimalCost']);
+    expect(rows.find((r) => r.kind === 'reservationPerMinute')?.amountMinor).toBe(150);
   });
 
   it.each([

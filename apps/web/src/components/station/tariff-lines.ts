@@ -9,6 +9,7 @@ export type TariffRowKind =
   | 'startFee'
   | 'firstConsumptionFee'
   | 'reservationFee'
+  | 'reservationPerMinute'
   | 'minimalCost';
 
 export type TariffRow = { kind: TariffRowKind; amountMinor: number };
@@ -23,6 +24,8 @@ const feeKinds = [
   ['startFee', 'startFeeMinor'],
   ['firstConsumptionFee', 'firstConsumptionFeeMinor'],
   ['reservationFee', 'reservationFeeMinor'],
+  // SPEC §3 Reservation: the idle-minute cost beside its fixed cost.
+  ['reservationPerMinute', 'reservationPerMinuteMinor'],
   ['minimalCost', 'minimalCostMinor'],
 ] as const;
 

@@ -8,6 +8,7 @@ import { useLogOutMutation } from '../api/log-out';
 const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: string; testId: string }[] = [
   { to: paths.charging, icon: 'bolt', titleKey: 'common:nav.charging', hintKey: 'profile:chargingHint', testId: 'profile-charging-link' },
   { to: paths.history, icon: 'history', titleKey: 'common:nav.history', hintKey: 'profile:historyHint', testId: 'profile-history-link' },
+  { to: paths.reserve, icon: 'calendar', titleKey: 'profile:reservations', hintKey: 'profile:reservationsHint', testId: 'profile-reservations-link' },
   { to: paths.dashboard, icon: 'chart', titleKey: 'common:nav.dashboard', hintKey: 'profile:dashboardHint', testId: 'profile-dashboard-link' },
   { to: paths.cars, icon: 'car', titleKey: 'profile:cars', hintKey: 'profile:carsHint', testId: 'profile-cars-link' },
   { to: paths.favourites, icon: 'heart', titleKey: 'profile:favourites', hintKey: 'profile:favouritesHint', testId: 'profile-favourites-link' },

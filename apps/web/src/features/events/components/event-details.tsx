@@ -47,7 +47,7 @@ export function EventDetails({ id }: { id: string }) {
               icon={event.type === 'favouriteFree' ? 'pin' : 'history'}
               data-testid="event-link"
             >
-              {t(event.type === 'favouriteFree' ? 'settings:events.openStation' : 'settings:events.openSession')}
+              {t(event.type === 'favouriteFree' ? 'settings:events.openStation' : event.type.startsWith('reservation') ? 'settings:events.openReservation' : 'settings:events.openSession')}
             </ButtonLink>
           )}
         </article>

@@ -9,4 +9,8 @@ export const eventIcon: Record<UserEventType, IconName> = {
   sessionClosedNoStop: 'alert',
   sessionAdjusted: 'refresh',
   favouriteFree: 'heart',
+  reservationBegan: 'calendar',
+  reservationEnding: 'clock',
+  reservationExpired: 'calendar',
+  reservationFailed: 'alert',
 };

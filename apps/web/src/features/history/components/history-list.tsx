@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
+import { ReservationRow } from '@/components/reservation/reservation-row';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -8,7 +9,7 @@ import { errorText } from '@/lib/api-error';
 import { useHistoryQuery } from '../api/list-charges';
 import { HistoryItem } from './history-item';
 
-/** Newest first, a page at a time. */
+/** Sessions and reservations, newest first, a page at a time. */
 export function HistoryList() {
   const { t } = useTranslation('charging');
   const query = useHistoryQuery();
@@ -19,7 +20,7 @@ export function HistoryList() {
       <header className="history__header">
         <div>
           <h1>{t('charging:history.title')}</h1>
-          {query.data && <p className="muted" data-testid="history-total">{t('charging:history.total', { count: total })}</p>}
+          {query.data && <p className="muted" data-testid="history-total">{t('charging:history.totalWithReserves', { count: total })}</p>}
         </div>
         <ButtonLink to={paths.dashboard} variant="secondary" icon="chart" data-testid="history-to-dashboard">{t('charging:history.toDashboard')}</ButtonLink>
       </header>
@@ -40,7 +41,11 @@ export function HistoryList() {
       )}
       {items.length > 0 && (
         <ul className="history__list" data-testid="history-list">
-          {items.map((charge) => <HistoryItem key={charge.transactionId} charge={charge} />)}
+          {items.map((item) =>
+            item.type === 'charge'
+              ? <HistoryItem key={`charge-${item.charge.transactionId}`} charge={item.charge} />
+              : <ReservationRow key={`reserve-${item.reserve.id}`} reservation={item.reserve} receiptId={item.receiptId} />,
+          )}
         </ul>
       )}
       {query.hasNextPage && (

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
 import { buildCharge, buildChargeDetail } from '@/test/charge-builders';
+import { buildReservation } from '@/test/reserve-builders';
 import { routeFetch } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { HistoryPage } from './history-page';
 
-const TOTAL = 25;
-/** Sessions newest first, as GET /v2/charges pages them. */
-const sessions = Array.from({ length: TOTAL }, (_, i) =>
+const TOTAL = 26;
+/** Sessions newest first. */
+const sessions = Array.from({ length: TOTAL - 1 }, (_, i) =>
   buildCharge({
     transactionId: 100 - i,
     status: i === 3 ? 'cancelled' : 'success',
@@ -21,14 +22,23 @@ const sessions = Array.from({ length: TOTAL }, (_, i) =>
   }),
 );
 
+/** A reservation between the second and third sessions, with its receipt. */
+const reservation = buildReservation({ status: 'expired', costMinor: 8_000, endedAt: '2026-11-19T10:15:00.000Z', startsAt: '2026-11-19T10:00:00.000Z', endsAt: '2026-11-19T10:15:00.000Z' });
+const entries = [
+  ...sessions.slice(0, 2).map((charge) => ({ type: 'charge' as const, at: charge.startedAt!, charge, receiptId: null })),
+  { type: 'reserve' as const, at: reservation.startsAt, reserve: reservation, receiptId: 'r-77' },
+  ...sessions.slice(2).map((charge) => ({ type: 'charge' as const, at: charge.startedAt!, charge, receiptId: null })),
+];
+
 function serve() {
   const server = routeFetch([
     {
-      path: '/api/v2/charges',
+      // SPEC §7 GET /v2/charges_plus_reserves, by position.
+      path: '/api/v2/charges_plus_reserves',
       reply: (request) => {
-        const page = Number(request.url.searchParams.get('page'));
-        const size = Number(request.url.searchParams.get('pageSize'));
-        return jsonResponse(200, { items: sessions.slice((page - 1) * size, page * size), total: TOTAL, page, pageSize: size });
+        const offset = Number(request.url.searchParams.get('offset'));
+        const limit = Number(request.url.searchParams.get('limit'));
+        return jsonResponse(200, { items: entries.slice(offset, offset + limit), total: TOTAL });
       },
     },
     {
@@ -67,11 +77,19 @@ afterEach(() => {
 });
 
 describe('HistoryPage', () => {
-  it('lists sessions newest first a page at a time, and loads more on request', async () => {
+  it('lists sessions and reservations newest first a page at a time, and loads more on request', async () => {
     const server = serve();
     await renderScreen(<HistoryPage />, '/history');
-    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(20));
-    expect(screen.getByTestId('history-total').textContent).toBe('Sessions: 25');
+    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(19));
+    expect(screen.getByTestId('history-total').textContent).toBe('Sessions and reservations: 26');
+    const reserved = screen.getByTestId('reservation-item');
+    expect(reserved.querySelector('a')!.getAttribute('href')).toBe(`/reserve?id=${reservation.id}`);
+    expect(reserved.textContent).toContain('Reservation · connector 1');
+    expect(reserved.textContent).toContain('Expired');
+    expect(within(reserved).getByTestId('reservation-item-cost').textContent).toMatch(/80\.00/);
+    // The station's time (UTC+3): 10:00–10:15 UTC is 1:00–1:15 PM there.
+    expect(within(reserved).getByTestId('reservation-item-period').textContent).toMatch(/1:00\s?PM–1:15\s?PM/);
+    expect(within(reserved).getByTestId('reservation-item-receipt').getAttribute('href')).toBe('/receipt/r-77');
     const first = screen.getAllByTestId('history-item')[0]!;
     expect(first.getAttribute('href')).toBe('/history?tx=100');
     expect(first.textContent).toContain('Tverskaya 12');
@@ -80,12 +98,12 @@ describe('HistoryPage', () => {
     expect(screen.getAllByTestId('history-item')[3]!.textContent).toContain('Cancelled');
 
     const more = screen.getByTestId('history-more');
-    expect(more.textContent).toBe('Show more (20 of 25)');
+    expect(more.textContent).toBe('Show more (20 of 26)');
     await userEvent.setup().click(more);
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(25));
     expect(screen.queryByTestId('history-more')).toBeNull();
-    const pages = server.sent.filter((r) => r.url.pathname === '/api/v2/charges').map((r) => r.url.searchParams.get('page'));
-    expect(pages).toEqual(['1', '2']);
+    const pages = server.sent.filter((r) => r.url.pathname === '/api/v2/charges_plus_reserves').map((r) => r.url.searchParams.get('offset'));
+    expect(pages).toEqual(['0', '20']);
     expect(screen.getAllByTestId('history-item').map((item) => Number(item.dataset.transactionId))).toEqual(sessions.map((s) => s.transactionId));
   });
 
@@ -127,7 +145,7 @@ describe('HistoryPage', () => {
 
   it('tells a driver with no sessions where to start', async () => {
     vi.stubGlobal('fetch', routeFetch([
-      { path: '/api/v2/charges', reply: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 }) },
+      { path: '/api/v2/charges_plus_reserves', reply: () => jsonResponse(200, { items: [], total: 0 }) },
     ]).fetch);
     await renderScreen(<HistoryPage />, '/history');
     expect((await screen.findByTestId('history-empty')).textContent).toContain('No sessions yet');

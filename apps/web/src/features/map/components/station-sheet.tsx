@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { socketTypeLabel } from '@evcharge/domain/socket-type';
+import { reserveConnectorPath } from '@/app/charge-paths';
 import { stationPath } from '@/app/paths';
+import { canReserve } from '@/components/charge/charge-rules';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
+import { ConnectorHold } from '@/components/station/connector-hold';
 import { FavouriteButton } from '@/components/station/favourite-button';
 import { addressWithCity } from '@/components/station/place-text';
 import { StationStateBadge } from '@/components/station/station-state-badge';
@@ -73,6 +77,7 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
               </li>
             ))}
           </ul>
+          <SheetReserve station={station} />
           {(station.isRoaming || station.isLimitedAccess) && (
             <p className="muted small">
               {[station.isRoaming && t('map:roamingBy', { operator: station.roamingOperator ?? '—' }), station.isLimitedAccess && t('map:limitedAccess')]
@@ -86,5 +91,51 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
         </div>
       )}
     </aside>
+  );
+}
+
+type SheetStation = NonNullable<ReturnType<typeof useStationQuery>['data']>;
+
+/**
+ * SPEC §4 reserve, straight from the map: each connector that can be reserved, or is held by
+ * a reservation (until when; the driver's own opens it). A visitor's tap is sent to sign in
+ * by the route guard, as every signed-in screen opened from the map is.
+ */
+function SheetReserve({ station }: { station: SheetStation }) {
+  const { t, i18n } = useTranslation(['map', 'station']);
+  const canReserveHere = station.isOpenNow || station.supportsPeriodReservation;
+  const shown = [...station.connectors]
+    .sort((a, b) => a.number - b.number)
+    .filter((c) => c.reservedUntil !== null || (canReserveHere && canReserve(c)));
+  if (shown.length === 0) return null;
+  return (
+    <ul className="station-sheet__reserve" aria-label={t('station:reserve.title')} data-testid="station-sheet-reserve">
+      {shown.map((connector) => {
+        const to = reserveConnectorPath(station.id, connector.number);
+        return (
+          <li key={connector.id} data-testid="sheet-connector" data-connector={connector.number}>
+            <span className="station-sheet__connector">
+              <span className="station-sheet__number" aria-hidden="true">{connector.number}</span>
+              <span className="visually-hidden">{t('station:connectors.number', { number: connector.number })} </span>
+              {socketTypeLabel(connector.socketType)} · {powerText(t, connector.powerKw, i18n.language)}
+            </span>
+            {connector.reservedUntil !== null ? (
+              <ConnectorHold connector={connector} utcOffsetMinutes={station.utcOffsetMinutes} reservationTo={to} testIdPrefix="sheet-connector" />
+            ) : (
+              <ButtonLink
+                to={to}
+                variant="secondary"
+                icon="calendar"
+                className="station-sheet__reserve-button"
+                aria-label={t('station:reserve.actionFor', { number: connector.number })}
+                data-testid="sheet-connector-reserve"
+              >
+                {t('station:reserve.action')}
+              </ButtonLink>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

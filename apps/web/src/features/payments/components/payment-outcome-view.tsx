@@ -16,6 +16,7 @@ const retryPath: Record<OrderType, string> = {
   TopUpBalance: paymentPaths.wallet,
   PayDebt: paymentPaths.debt,
   SessionPayment: paths.charging,
+  ReservationPayment: paths.reserve,
   Refund: paymentPaths.wallet,
 };
 

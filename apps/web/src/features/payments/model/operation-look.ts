@@ -11,6 +11,8 @@ export const operationIcons: Record<OperationType, IconName> = {
   SessionCharge: 'bolt',
   Refund: 'refresh',
   Adjustment: 'settings',
+  ReservationPayment: 'calendar',
+  ReservationCharge: 'calendar',
 };
 
 /** Done is good news; on its way is a note; failed and released took no money. */

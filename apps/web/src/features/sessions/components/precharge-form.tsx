@@ -5,7 +5,7 @@ import { isSessionOpen } from '@evcharge/api/sessions/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { chargingPath } from '@/app/charge-paths';
 import { paths, stationPath } from '@/app/paths';
-import { canStartCharging } from '@/components/charge/charge-rules';
+import { canStartOnConnector } from '@/components/charge/charge-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ApiError, errorText } from '@/lib/api-error';
@@ -49,7 +49,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   const start = useStartChargeMutation();
   const open = (useCurrentChargesQuery().data ?? []).filter((charge) => isSessionOpen(charge.status));
 
-  const isFree = canStartCharging(connector.status);
+  const isFree = canStartOnConnector(connector);
   const isBlockedByBalance = plan.data?.canStart === false;
   // Format mistakes show while typing; a missing value only once the driver tried to start.
   const error = !check.isValid && (isSubmitted || check.rule !== 'limitValueRequired') ? t(`validation:${check.rule}`) : undefined;

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
-import { prechargingPath } from '@/app/charge-paths';
-import { canStartCharging } from '@/components/charge/charge-rules';
+import { prechargingPath, reserveConnectorPath } from '@/app/charge-paths';
+import { canReserve, canStartOnConnector } from '@/components/charge/charge-rules';
 import { Card } from '@/components/ui/card';
-import { ConnectorRow } from './connector-row';
+import { ConnectorRow, type ReserveAction } from './connector-row';
 
 type ConnectorListProps = {
   stationId: string;
@@ -14,10 +14,18 @@ type ConnectorListProps = {
   chosen: number | null;
   /** Scroll the chosen one into view; not while a visitor should first read the sign-in prompt. */
   shouldReveal: boolean;
+  /**
+   * SPEC §4 reserve: a free connector can be reserved (the quick 15 minutes while the station
+   * is open, a chosen period where it supports one); a visitor is asked to sign in first.
+   */
+  canReserveHere: boolean;
+  isSignedIn: boolean;
+  onSignInToReserve: (to: string) => void;
+  utcOffsetMinutes: number;
 };
 
 /** Every connector with what a driver checks before plugging in; the QR's one stands out. */
-export function ConnectorList({ stationId, connectors, canStart, chosen, shouldReveal }: ConnectorListProps) {
+export function ConnectorList({ stationId, connectors, canStart, chosen, shouldReveal, canReserveHere, isSignedIn, onSignInToReserve, utcOffsetMinutes }: ConnectorListProps) {
   const { t } = useTranslation('station');
   const chosenRef = useRef<HTMLLIElement>(null);
   const sorted = [...connectors].sort((a, b) => a.number - b.number);
@@ -26,6 +34,12 @@ export function ConnectorList({ stationId, connectors, canStart, chosen, shouldR
   useEffect(() => {
     if (shouldReveal) chosenRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [chosen, shouldReveal]);
+
+  function reserveAction(connector: StationDetail['connectors'][number]): ReserveAction | undefined {
+    if (!canReserveHere || !canReserve(connector)) return undefined;
+    const to = reserveConnectorPath(stationId, connector.number);
+    return isSignedIn ? { to } : { onSignIn: () => onSignInToReserve(to) };
+  }
 
   return (
     <Card title={t('station:connectors.title', { count: connectors.length })} testId="station-connectors">
@@ -36,7 +50,11 @@ export function ConnectorList({ stationId, connectors, canStart, chosen, shouldR
             ref={connector.number === chosen ? chosenRef : undefined}
             connector={connector}
             isChosen={connector.number === chosen}
-            startTo={canStart && canStartCharging(connector.status) ? prechargingPath(stationId, connector.number) : undefined}
+            startTo={canStart && canStartOnConnector(connector) ? prechargingPath(stationId, connector.number) : undefined}
+            isStartHeld={canStart && !canStartOnConnector(connector) && connector.reservedUntil !== null}
+            reserve={reserveAction(connector)}
+            utcOffsetMinutes={utcOffsetMinutes}
+            reservationTo={reserveConnectorPath(stationId, connector.number)}
           />
         ))}
       </ul>

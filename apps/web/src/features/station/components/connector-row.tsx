@@ -3,23 +3,34 @@ import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { connectorAvailability } from '@evcharge/domain/connector-status';
 import { socketTypeLabel } from '@evcharge/domain/socket-type';
+import { ConnectorHold } from '@/components/station/connector-hold';
 import { powerText } from '@/components/station/power-text';
-import { ButtonLink } from '@/components/ui/button';
+import { stationTimeText } from '@/components/station/station-time';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { formatDate, formatNumber } from '@/lib/format';
 import { relativeTime } from '../model/relative-time';
 
 type Connector = StationDetail['connectors'][number];
 
+/** Reserve it: the reserve screen for a driver, the sign-in prompt for a visitor. */
+export type ReserveAction = { to: string } | { onSignIn: () => void };
+
 type ConnectorRowProps = {
   connector: Connector;
   isChosen: boolean;
   /** The start-charge screen for this connector, when the driver may start here now. */
   startTo?: string | undefined;
+  /** Someone else's reservation holds it: the start stays visible, disabled, with the reason. */
+  isStartHeld?: boolean;
+  reserve?: ReserveAction | undefined;
+  /** The station's offset: reservation times are its wall clock. */
+  utcOffsetMinutes: number;
+  reservationTo: string;
   ref?: Ref<HTMLLIElement> | undefined;
 };
 
-export function ConnectorRow({ connector, isChosen, startTo, ref }: ConnectorRowProps) {
+export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false, reserve, utcOffsetMinutes, reservationTo, ref }: ConnectorRowProps) {
   const { t, i18n } = useTranslation('station');
   const language = i18n.language;
   const availability = connectorAvailability(connector.status);
@@ -63,12 +74,32 @@ export function ConnectorRow({ connector, isChosen, startTo, ref }: ConnectorRow
           </span>
         )}
       </p>
-      {startTo && (
-        // From a QR code the driver stands at this connector: starting is the one thing to do.
-        <ButtonLink to={startTo} variant={isChosen ? 'primary' : 'secondary'} icon="bolt" className="connector__start" data-testid="connector-start">
-          {t('station:connectors.start')}
-        </ButtonLink>
+      <ConnectorHold connector={connector} utcOffsetMinutes={utcOffsetMinutes} reservationTo={reservationTo} />
+      {(startTo || isStartHeld || reserve) && (
+        <div className="connector__actions">
+          {startTo && (
+            // From a QR code the driver stands at this connector: starting is the one thing to do.
+            <ButtonLink to={startTo} variant={isChosen ? 'primary' : 'secondary'} icon="bolt" className="connector__start" data-testid="connector-start">
+              {t('station:connectors.start')}
+            </ButtonLink>
+          )}
+          {isStartHeld && connector.reservedUntil && (
+            <Button variant="secondary" icon="bolt" className="connector__start" disabled data-testid="connector-start-held">
+              {t('station:connectors.start')}
+              <span className="visually-hidden"> ({t('station:reserve.until', { time: stationTimeText(connector.reservedUntil, utcOffsetMinutes, language) })})</span>
+            </Button>
+          )}
+          {reserve && <ReserveButton reserve={reserve} number={connector.number} />}
+        </div>
       )}
     </li>
   );
+}
+
+function ReserveButton({ reserve, number }: { reserve: ReserveAction; number: number }) {
+  const { t } = useTranslation('station');
+  // The name says which connector (a row of several); it begins with the visible word.
+  const common = { variant: 'secondary', icon: 'calendar', className: 'connector__start', 'aria-label': t('station:reserve.actionFor', { number }), 'data-testid': 'connector-reserve' } as const;
+  if ('to' in reserve) return <ButtonLink to={reserve.to} {...common}>{t('station:reserve.action')}</ButtonLink>;
+  return <Button onClick={reserve.onSignIn} {...common}>{t('station:reserve.action')}</Button>;
 }

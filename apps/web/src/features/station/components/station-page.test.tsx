@@ -48,6 +48,7 @@ describe('StationPage', () => {
     const tariff = await screen.findByTestId('station-tariff');
     expect(within(tariff).getByTestId('tariff-perKwh').textContent).toMatch(/Energy.*18\.50.*per kWh/);
     expect(within(tariff).getByTestId('tariff-reservationFee').textContent).toMatch(/Reservation.*50\.00/);
+    expect(within(tariff).getByTestId('tariff-reservationPerMinute').textContent).toMatch(/Reservation, each minute held.*2\.00 per min/);
     expect(within(tariff).getByTestId('tariff-minimalCost')).toBeTruthy();
     expect(within(tariff).queryByTestId('tariff-startFee')).toBeNull();
     expect(within(tariff).getByTestId('tariff-parkingPerMinute').textContent).toMatch(/Parking.*after 15 free idle minutes.*5\.00 per min/);

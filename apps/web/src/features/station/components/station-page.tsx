@@ -1,18 +1,20 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
+import { StationDirections } from '@/components/station/station-directions';
 import { stationStateText } from '@/components/station/station-state';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
+import { openLoginDialog } from '@/lib/login-dialog';
+import { writeFromClient } from '@/lib/storage';
 import { useSession } from '@/lib/session';
 import { useStationQuery } from '@/lib/station-query';
 import { ConnectorList } from './connector-list';
 import { QrResolver } from './qr-resolver';
 import { SignInPrompt } from './sign-in-prompt';
-import { StationDirections } from './station-directions';
 import { StationHeader } from './station-header';
 import { StationProblem } from './station-problem';
 import { TariffCard } from './tariff-card';
@@ -53,6 +55,11 @@ export function StationPage() {
   }
 
   const station = query.data;
+  // SPEC §4: a visitor's protected action opens the login dialog, then comes back to it.
+  function signInTo(to: string) {
+    writeFromClient(to);
+    openLoginDialog();
+  }
   const chosen = station.connectors.find((c) => c.number === connector) ?? null;
   return (
     <article className="station" data-testid="station-page" data-station-id={station.id}>
@@ -69,7 +76,17 @@ export function StationPage() {
               <p>{stationStateText(t, station, i18n.language)}</p>
             </Alert>
           )}
-          <ConnectorList stationId={station.id} connectors={station.connectors} canStart={session !== null && station.isOpenNow} chosen={chosen?.number ?? null} shouldReveal={session !== null} />
+          <ConnectorList
+            stationId={station.id}
+            connectors={station.connectors}
+            canStart={session !== null && station.isOpenNow}
+            chosen={chosen?.number ?? null}
+            shouldReveal={session !== null}
+            canReserveHere={station.isOpenNow || station.supportsPeriodReservation}
+            isSignedIn={session !== null}
+            onSignInToReserve={signInTo}
+            utcOffsetMinutes={station.utcOffsetMinutes}
+          />
         </div>
         <div className="station__column">
           <TariffCard station={station} />

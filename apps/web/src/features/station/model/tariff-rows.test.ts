@@ -3,7 +3,7 @@ import type { Tariff } from '@evcharge/domain/tariff';
 import { parseChangeTime, zoneColumns, zoneRows } from './tariff-rows';
 
 const base: Tariff = {
-  currency: 'kzt', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 0, minimalCostMinor: 0,
+  currency: 'kzt', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 0, reservationPerMinuteMinor: 0, minimalCostMinor: 0,
   perKwhMinor: 9_500, perMinuteMinor: 0, parkingPerMinuteMinor: 0, zones: [],
 };
 

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type { listChargesPlusReserves } from '@evcharge/api/payments/receipts';
 import type { Db } from '../../db/client';
 import { receiptIdsFor } from '../receipts';
-import { chargeRowsByIds } from './charge-row-repo';
-import { toCharge } from './charge-view';
+import { chargeRowsByIds, toCharge } from '../sessions';
 import {
   countReservations,
   countShownSessions,
-  reservationRows,
   sessionAndReservationPage,
 } from './charges-plus-reserves-repo';
+import { reservationViewRows } from './repo';
+import { toReservation } from './view';
 
 // SPEC §7 GET /v2/charges_plus_reserves: the driver's sessions and reservations in one list,
 // newest first, each with its receipt (the receipts module's ids).
@@ -30,7 +30,7 @@ export async function listChargesAndReserves(
   const reservationIds = found.filter((entry) => entry.type === 'reserve').map((e) => e.id);
   const [charges, reserveRows, receiptIds] = await Promise.all([
     chargeRowsByIds(db, sessionIds),
-    reservationRows(db, reservationIds),
+    reservationViewRows(db, reservationIds),
     receiptIdsFor(db, { sessionIds, reservationIds }),
   ]);
   const chargeById = new Map(charges.map((row) => [row.session.id, row]));
@@ -50,20 +50,10 @@ export async function listChargesAndReserves(
       }
       const reserve = reserveById.get(entry.id);
       if (entry.type !== 'reserve' || !reserve) return undefined;
-      const { reservation } = reserve;
       return {
         type: 'reserve',
-        at: reservation.createdAt.toISOString(),
-        reserve: {
-          id: reservation.id,
-          status: reservation.status,
-          stationName: reserve.stationName,
-          connectorNumber: reserve.connectorNumber,
-          startsAt: reservation.startsAt.toISOString(),
-          endsAt: reservation.endsAt.toISOString(),
-          costMinor: reservation.fixedCostMinor,
-          currency: reservation.currency,
-        },
+        at: reserve.reservation.createdAt.toISOString(),
+        reserve: toReservation(reserve, now),
         receiptId: receiptIds.byReservation.get(entry.id) ?? null,
       };
     }),

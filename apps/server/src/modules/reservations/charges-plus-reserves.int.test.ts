@@ -46,6 +46,12 @@ async function insertReservation(userId: string, createdAt: Date) {
       startsAt,
       endsAt: new Date(startsAt.getTime() + 15 * 60_000),
       status: 'completed',
+      // Begun and consumed at once: its cost is its fixed cost.
+      begunAt: startsAt,
+      endedAt: startsAt,
+      mode: 'quick',
+      idTag: `APP${createdAt.getTime()}`.slice(0, 20),
+      paymentMethod: 'balance',
       fixedCostMinor: 5_000,
       currency: 'rub',
       createdAt,

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { formatNumber } from '@/lib/format';
-import { directionLinks } from '../model/directions';
+import { directionLinks } from './directions';
+import './station-directions.css';
 
-/** Hand-off to the phone's maps for the route: the app does not navigate itself. */
-export function StationDirections({ station }: { station: StationDetail }) {
+type Place = { lat: number; lng: number; name: string };
+
+/** Hand-off to the phone's maps for the route: the app does not navigate itself. Texts: `station`. */
+export function StationDirections({ station }: { station: Place }) {
   const { t, i18n } = useTranslation('station');
   const links = directionLinks(station);
   const coordinate = (value: number) => formatNumber(value, i18n.language, { maximumFractionDigits: 5, minimumFractionDigits: 5 });

@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chargingSessions, reservations } from '../../db/schema/charging';
-import { connectors, stations } from '../../db/schema/stations';
 
 // Queries of the list of sessions and reservations (SPEC §7 GET /v2/charges_plus_reserves).
 
@@ -58,19 +57,4 @@ export async function countReservations(db: Db, userId: string): Promise<number>
     .from(reservations)
     .where(eq(reservations.userId, userId));
   return reserves?.total ?? 0;
-}
-
-/** Reservations by id, with their station's name and connector's number. */
-export async function reservationRows(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      reservation: reservations,
-      stationName: stations.name,
-      connectorNumber: connectors.number,
-    })
-    .from(reservations)
-    .innerJoin(connectors, eq(connectors.id, reservations.connectorId))
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(inArray(reservations.id, [...ids]));
 }

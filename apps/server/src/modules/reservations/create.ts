@@ -1,0 +1,200 @@
+import type { z } from 'zod';
+import type { CreateReserveBody, connectorReserveNowV2 } from '@evcharge/api/reserves/reserves';
+import { minStartBalanceMinor } from '@evcharge/domain/charging';
+import { QUICK_RESERVATION_MINUTES } from '@evcharge/domain/constants';
+import { AppError } from '@evcharge/domain/errors';
+import {
+  periodProblem,
+  quickPeriod,
+  RESERVATION_HORIZON_DAYS,
+  RESERVATION_MAX_OPEN,
+  RESERVATION_MAX_PERIOD_MINUTES,
+  RESERVATION_STEP_MINUTES,
+  reservationMaxCostMinor,
+  type ReservationPrice,
+} from '@evcharge/domain/reservation';
+import { rule } from '@evcharge/domain/validation';
+import { isExclusionViolation } from '../../db/errors';
+import { payerForProfile } from '../ledger';
+import { holdForReservation } from '../payments';
+import {
+  appIdTag,
+  closedRefusal,
+  connectorPlace,
+  decidePayment,
+  isReachable,
+  isVisibleTo,
+  lockConnector,
+  payerProfile,
+  paymentFor,
+  refusalOf,
+  stationTariffAt,
+  tariffOf,
+  type ConnectorPlace,
+} from '../sessions';
+import { beginReservation, failReservation, type ReservationDeps } from './lifecycle';
+import {
+  countOpenReservations,
+  hasOpenSession,
+  insertReservation,
+  stationReservationFacts,
+  type ReservationRow,
+} from './repo';
+
+// SPEC §7 POST /reserve/create and the quote the reserve screen shows first: the two modes
+// (SPEC §4), the dates checked (SPEC §5), the money rules of a start (start-rules.ts), no
+// overlap and none over an open session (held by the database and the connector's lock).
+
+type Quote = z.infer<typeof connectorReserveNowV2.response>['quote'];
+
+async function placeFor(deps: Pick<ReservationDeps, 'db'>, userId: string, connectorId: string) {
+  const place = await connectorPlace(deps.db, connectorId);
+  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  return place;
+}
+
+/** The reservation's price from the station's tariff in force when its period begins. */
+async function priceAt(deps: Pick<ReservationDeps, 'db'>, place: ConnectorPlace, at: Date) {
+  const tariffId = await stationTariffAt(deps.db, place.stationId, at);
+  if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
+  const { tariff } = await tariffOf(deps.db, tariffId);
+  return {
+    currency: tariff.currency,
+    price: {
+      fixedCostMinor: tariff.reservationFeeMinor,
+      idleMinuteCostMinor: tariff.reservationPerMinuteMinor,
+    } satisfies ReservationPrice,
+  };
+}
+
+const blockedByOf = (code: string | undefined): Quote['blockedBy'] => {
+  if (code === undefined) return null;
+  if (code === 'STATION_CLOSED') return 'closed';
+  if (code === 'DEBT_BLOCKS') return 'debt';
+  return code === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
+};
+
+/** What a reservation here would cost and how it would be paid, as a start decides it now. */
+export async function reserveQuote(
+  deps: Pick<ReservationDeps, 'db'>,
+  userId: string,
+  connectorId: string,
+  now = new Date(),
+): Promise<Quote> {
+  const place = await placeFor(deps, userId, connectorId);
+  const { currency, price } = await priceAt(deps, place, now);
+  const payer = payerForProfile(userId, await payerProfile(deps.db, userId));
+  const payment = await paymentFor(deps.db, userId, payer, currency);
+  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  const facts = await stationReservationFacts(deps.db, place.stationId);
+  const refusal = closed?.code ?? ('refusal' in payment ? payment.refusal.code : undefined);
+  return {
+    fixedCostMinor: price.fixedCostMinor,
+    idleMinuteCostMinor: price.idleMinuteCostMinor,
+    currency,
+    quickMaxCostMinor: reservationMaxCostMinor(price, quickPeriod(now)),
+    payWith: 'refusal' in payment ? null : payment.method,
+    blockedBy: blockedByOf(refusal),
+    balanceMinor: payment.balanceMinor,
+    minBalanceMinor: minStartBalanceMinor(currency),
+    supportsPeriod: facts?.supportsPeriodReservation ?? false,
+    quickMinutes: QUICK_RESERVATION_MINUTES,
+    maxPeriodMinutes: RESERVATION_MAX_PERIOD_MINUTES,
+    horizonDays: RESERVATION_HORIZON_DAYS,
+    stepMinutes: RESERVATION_STEP_MINUTES,
+  };
+}
+
+/** SPEC §5: the period of the body, checked; a quick one needs the connector ready now. */
+async function periodOf(
+  deps: ReservationDeps,
+  place: ConnectorPlace,
+  body: CreateReserveBody,
+  now: Date,
+) {
+  if (body.mode === 'quick') {
+    const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
+    const refusal = refusalOf(place, isOnline, now);
+    if (refusal?.code === 'COMMAND_REJECTED') {
+      const reason = refusal.details?.reason === 'faulted' ? 'Faulted' : 'offline';
+      throw new AppError('RESERVATION_FAILED', {
+        details: { reason: refusal.details?.reason === 'unavailable' ? 'Unavailable' : reason },
+      });
+    }
+    if (refusal) throw refusal;
+    return quickPeriod(now);
+  }
+  const facts = await stationReservationFacts(deps.db, place.stationId);
+  if (!facts?.supportsPeriodReservation)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'mode', rule: rule.invalid }] });
+  const period = { startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt) };
+  const problem = periodProblem(period, place, now);
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ path: problem.field, rule: problem.rule }],
+    });
+  return period;
+}
+
+/**
+ * Makes the reservation: in one transaction with the driver's row locked (the money rules of
+ * a start) and then the connector's (no reservation over an open session), the insert that
+ * the exclusion constraint refuses when any part of the period is taken. A card is held for
+ * the most it can cost; a quick one begins at once (ReserveNow), a chosen period when it is due.
+ */
+export async function createReservation(
+  deps: ReservationDeps,
+  userId: string,
+  body: CreateReserveBody,
+  now = new Date(),
+): Promise<ReservationRow> {
+  const place = await placeFor(deps, userId, body.connectorId);
+  const period = await periodOf(deps, place, body, now);
+  const { currency, price } = await priceAt(deps, place, period.startsAt);
+  let created: { reservation: ReservationRow; card: { id: string; token: string } | undefined };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const { payer, payment } = await decidePayment(tx, userId, currency);
+      // The driver's row is locked: their reservations are counted one request at a time.
+      if ((await countOpenReservations(tx, userId)) >= RESERVATION_MAX_OPEN)
+        throw new AppError('TOO_MANY_RESERVATIONS', { details: { limit: RESERVATION_MAX_OPEN } });
+      await lockConnector(tx, place.connectorId);
+      if (body.mode === 'quick' && (await hasOpenSession(tx, place.connectorId)))
+        throw new AppError('CONNECTOR_BUSY');
+      const reservation = await insertReservation(tx, {
+        userId,
+        connectorId: place.connectorId,
+        mode: body.mode,
+        ...period,
+        status: 'scheduled',
+        ...price,
+        currency,
+        idTag: appIdTag(),
+        paymentMethod: payment.method,
+        payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
+      });
+      return { reservation, card: payment.card };
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('STATION_BOOKED');
+    throw error;
+  }
+  let { reservation } = created;
+  const holdMinor = reservationMaxCostMinor(price, period);
+  if (created.card && holdMinor > 0) {
+    try {
+      await holdForReservation(deps, reservation, created.card, holdMinor);
+    } catch (error) {
+      await failReservation(deps, reservation, 'payment');
+      throw error;
+    }
+  }
+  if (body.mode === 'quick') {
+    reservation = await beginReservation(deps, reservation);
+    if (reservation.status === 'failed')
+      throw new AppError('RESERVATION_FAILED', {
+        details: { reason: reservation.failReason ?? 'Rejected' },
+      });
+  }
+  return reservation;
+}

@@ -1,0 +1,209 @@
+import type { Deps } from '../../deps';
+import { tellReservation } from '../events';
+import { payerOf, postTransaction } from '../ledger';
+import { captureReservation } from '../payments';
+import { issueReservationReceipt } from '../receipts';
+import { connectorPlace, driverGroupTag, isCommandFailure, isReachable } from '../sessions';
+import {
+  findReservation,
+  markSettled,
+  setCost,
+  updateReservationFrom,
+  type ReservationRow,
+} from './repo';
+import { costOf, type ReservationFailReason } from './view';
+
+// A reservation's life after it is made (SPEC §3 Reservation, OCPP 1.6 §5.13 ReserveNow and
+// §5.1 CancelReservation): it begins when the charge point holds the connector (the fixed cost
+// is owed from then), and ends when the driver starts on it, cancels it, or it expires; its
+// cost is settled once, through the ledger, with a receipt. Each step moves the row from a
+// status it must still be in, so two instances (or a retry) never do a step twice.
+
+export type ReservationDeps = Pick<
+  Deps,
+  'db' | 'config' | 'chargePoints' | 'acquirer' | 'brand' | 'metrics' | 'userEvents'
+>;
+
+const payerOfReservation = (reservation: ReservationRow) =>
+  payerOf({ userId: reservation.userId, payerCompanyId: reservation.payerCompanyId });
+
+/**
+ * A card pays the whole cost at the end, from its hold, so the wallet never shows a debt while
+ * the reservation runs; a balance (or a company's) pays the fixed cost when it begins.
+ */
+const paysFeeAtBegin = (reservation: ReservationRow) => reservation.paymentMethod !== 'card';
+
+/** Ends a reservation the charge point did not take: nothing was charged, any hold goes back. */
+export async function failReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+  reason: ReservationFailReason | 'payment',
+): Promise<ReservationRow> {
+  const now = new Date();
+  const failed = await deps.db.transaction(async (tx) => {
+    const moved = await updateReservationFrom(tx, reservation.id, ['scheduled'], {
+      status: 'failed',
+      endedAt: now,
+      failReason: reason,
+    });
+    if (moved) await markSettled(tx, moved.id, 0, now);
+    return moved;
+  });
+  if (!failed) return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  if (failed.paymentMethod === 'card')
+    await captureReservation(deps, failed.id, 0).catch(() => undefined);
+  // A chosen period fails while the driver is not looking: they hear of it.
+  if (failed.mode === 'period' && reason !== 'payment')
+    await tellReservation(deps, { ...failed, costMinor: 0 }, 'reservationFailed');
+  return failed;
+}
+
+async function chargePointOf(deps: ReservationDeps, reservation: ReservationRow) {
+  const place = await connectorPlace(deps.db, reservation.connectorId);
+  if (!place?.chargePointId) return undefined;
+  const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
+  return isOnline ? { chargePointId: place.chargePointId, number: place.number } : undefined;
+}
+
+/** Asks the charge point to let the connector go; a charge point that cannot hear it expires it. */
+async function releaseAtChargePoint(deps: ReservationDeps, reservation: ReservationRow) {
+  const at = await chargePointOf(deps, reservation);
+  if (!at) return;
+  await deps.chargePoints
+    .cancelReservation(at.chargePointId, { reservationId: reservation.ocppId })
+    .catch(() => undefined);
+}
+
+/**
+ * The period begins: ReserveNow to the charge point, until the period's end, for the
+ * reservation's idTag and the driver's parentIdTag (so the driver's RFID tags start there
+ * too). Every answer but Accepted fails it (nothing charged). A charge point that cannot be
+ * reached fails it as well: the connector is only really held when the charge point holds it,
+ * and a driver who counts on a hold that does not exist loses more than a failed reservation
+ * (docs/decisions/009-reservations-held-by-the-charge-point.md).
+ */
+export async function beginReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+): Promise<ReservationRow> {
+  const at = await chargePointOf(deps, reservation);
+  if (!at) return failReservation(deps, reservation, 'offline');
+  let status: string;
+  try {
+    const answer = await deps.chargePoints.reserveNow(at.chargePointId, {
+      connectorId: at.number,
+      expiryDate: reservation.endsAt.toISOString(),
+      idTag: reservation.idTag,
+      parentIdTag: driverGroupTag(reservation.userId),
+      reservationId: reservation.ocppId,
+    });
+    status = answer.status;
+  } catch (error) {
+    if (!isCommandFailure(error)) throw error;
+    // No answer in time: the charge point may hold it anyway, so it is told to let go.
+    if (error.reason === 'timeout') await releaseAtChargePoint(deps, reservation);
+    return failReservation(
+      deps,
+      reservation,
+      error.reason === 'timeout' ? 'timeout' : error.reason === 'refused' ? 'Rejected' : 'offline',
+    );
+  }
+  if (status !== 'Accepted')
+    return failReservation(deps, reservation, status as ReservationFailReason);
+  const now = new Date();
+  const begun = await deps.db.transaction(async (tx) => {
+    const moved = await updateReservationFrom(tx, reservation.id, ['scheduled'], {
+      status: 'active',
+      begunAt: now,
+    });
+    if (!moved || moved.fixedCostMinor <= 0 || !paysFeeAtBegin(moved)) return moved;
+    await postTransaction(tx, {
+      kind: 'reservation_payment',
+      reference: `${moved.id}:fee`,
+      description: `Reservation ${moved.ocppId}: fixed cost`,
+      currency: moved.currency,
+      postings: [
+        { owner: payerOfReservation(moved), amountMinor: -moved.fixedCostMinor },
+        { owner: { kind: 'revenue' }, amountMinor: moved.fixedCostMinor },
+      ],
+    });
+    await setCost(tx, moved.id, moved.fixedCostMinor);
+    return moved;
+  });
+  if (!begun) {
+    // Cancelled while the charge point was being asked: it lets the connector go again.
+    await releaseAtChargePoint(deps, reservation);
+    return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  }
+  if (begun.mode === 'period')
+    await tellReservation(deps, { ...begun, costMinor: begun.fixedCostMinor }, 'reservationBegan');
+  return begun;
+}
+
+/**
+ * Settles an ended reservation once: what the payer still owes goes to revenue (the idle
+ * minutes, and for a card the fixed cost too), the receipt is issued, and a card's hold is
+ * captured for the whole cost (or released when it cost nothing).
+ */
+export async function settleReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+): Promise<void> {
+  if (reservation.settledAt || !reservation.endedAt) return;
+  const cost = costOf(reservation, reservation.endedAt);
+  const owed = paysFeeAtBegin(reservation) ? cost.idleMinor : cost.totalMinor;
+  const settled = await deps.db.transaction(async (tx) => {
+    const marked = await markSettled(tx, reservation.id, cost.totalMinor, new Date());
+    if (!marked) return undefined;
+    if (owed > 0) {
+      await postTransaction(tx, {
+        kind: 'reservation_payment',
+        reference: `${marked.id}:end`,
+        description: `Reservation ${marked.ocppId}: ${cost.idleMinutes} min held`,
+        currency: marked.currency,
+        postings: [
+          { owner: payerOfReservation(marked), amountMinor: -owed },
+          { owner: { kind: 'revenue' }, amountMinor: owed },
+        ],
+      });
+    }
+    await issueReservationReceipt(tx, deps.brand, {
+      reservationId: marked.id,
+      userId: marked.userId,
+      currency: marked.currency,
+      paymentMethod: marked.paymentMethod,
+      fixedMinor: cost.fixedMinor,
+      idleMinutes: cost.idleMinutes,
+      idleMinuteCostMinor: marked.idleMinuteCostMinor,
+      idleMinor: cost.idleMinor,
+    });
+    return marked;
+  });
+  if (settled?.paymentMethod === 'card')
+    await captureReservation(deps, settled.id, cost.totalMinor).catch(() => undefined);
+}
+
+/**
+ * Ends a reservation that still holds: the driver cancels it (`cancelled`, at once) or its
+ * period is over (`expired`, at its end). A held one lets the charge point go. Settled here.
+ */
+export async function endReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+  status: 'cancelled' | 'expired',
+  at: Date,
+): Promise<ReservationRow> {
+  const ended = await updateReservationFrom(deps.db, reservation.id, ['scheduled', 'active'], {
+    status,
+    endedAt: at,
+  });
+  if (!ended) return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  // The charge point expires its own at the period's end; a cancel is told.
+  if (status === 'cancelled' && reservation.status === 'active')
+    await releaseAtChargePoint(deps, ended);
+  await settleReservation(deps, ended);
+  const final = (await findReservation(deps.db, ended.id)) ?? ended;
+  if (status === 'expired' && final.begunAt)
+    await tellReservation(deps, final, 'reservationExpired');
+  return final;
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '@evcharge/domain/currency';
+import { Card } from '@/components/ui/card';
+import { useFormat } from '@/lib/format';
+
+type PayWith = 'balance' | 'card' | 'company' | null;
+
+type ReserveTermsProps = {
+  fixedCostMinor: number;
+  idleMinuteCostMinor: number;
+  maxCostMinor: number;
+  currency: Currency;
+  payWith: PayWith;
+};
+
+/**
+ * SPEC §3 Reservation, before the driver confirms: the fixed cost, the cost of each minute
+ * held, the most it can cost, who pays, and what cancelling costs.
+ */
+export function ReserveTerms({ fixedCostMinor, idleMinuteCostMinor, maxCostMinor, currency, payWith }: ReserveTermsProps) {
+  const { t } = useTranslation('reserve');
+  const format = useFormat();
+  const money = (minor: number) => format.money(minor, currency);
+  return (
+    <Card title={t('reserve:terms.title')} testId="reserve-terms">
+      <dl className="reserve-terms">
+        <div data-testid="reserve-fixed-cost">
+          <dt>{t('reserve:terms.fixed')}</dt>
+          <dd>{fixedCostMinor === 0 ? t('station:tariff.free') : money(fixedCostMinor)}</dd>
+        </div>
+        <div data-testid="reserve-minute-cost">
+          <dt>{t('reserve:terms.perMinute')}</dt>
+          <dd>{idleMinuteCostMinor === 0 ? t('station:tariff.free') : t('station:tariff.perMinutePrice', { price: money(idleMinuteCostMinor) })}</dd>
+        </div>
+        <div className="reserve-terms__max" data-testid="reserve-max-cost">
+          <dt>{t('reserve:terms.max')}</dt>
+          <dd>{money(maxCostMinor)}</dd>
+        </div>
+        <div data-testid="reserve-pay-with" data-pay-with={payWith ?? 'none'}>
+          <dt>{t('reserve:terms.payWith')}</dt>
+          <dd>{t(`reserve:terms.payWithOptions.${payWith ?? 'none'}`)}</dd>
+        </div>
+      </dl>
+      {payWith === 'card' && <p className="muted small" data-testid="reserve-card-hold">{t('reserve:terms.cardHold', { amount: money(maxCostMinor) })}</p>}
+      <p className="muted small">{t('reserve:terms.charged')}</p>
+      <p className="reserve-terms__cancel small" data-testid="reserve-cancel-terms">{t('reserve:terms.cancel')}</p>
+    </Card>
+  );
+}
