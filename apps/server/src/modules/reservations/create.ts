@@ -19,9 +19,11 @@ import { payerForProfile } from '../ledger';
 import { holdForReservation } from '../payments';
 import {
   appIdTag,
+  blockedByOf,
   closedRefusal,
   connectorPlace,
   decidePayment,
+  findActiveSession,
   isReachable,
   isVisibleTo,
   lockConnector,
@@ -35,7 +37,6 @@ import {
 import { beginReservation, failReservation, type ReservationDeps } from './lifecycle';
 import {
   countOpenReservations,
-  hasOpenSession,
   insertReservation,
   stationReservationFacts,
   type ReservationRow,
@@ -66,13 +67,6 @@ async function priceAt(deps: Pick<ReservationDeps, 'db'>, place: ConnectorPlace,
     } satisfies ReservationPrice,
   };
 }
-
-const blockedByOf = (code: string | undefined): Quote['blockedBy'] => {
-  if (code === undefined) return null;
-  if (code === 'STATION_CLOSED') return 'closed';
-  if (code === 'DEBT_BLOCKS') return 'debt';
-  return code === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
-};
 
 /** What a reservation here would cost and how it would be paid, as a start decides it now. */
 export async function reserveQuote(
@@ -159,7 +153,7 @@ export async function createReservation(
       if ((await countOpenReservations(tx, userId)) >= RESERVATION_MAX_OPEN)
         throw new AppError('TOO_MANY_RESERVATIONS', { details: { limit: RESERVATION_MAX_OPEN } });
       await lockConnector(tx, place.connectorId);
-      if (body.mode === 'quick' && (await hasOpenSession(tx, place.connectorId)))
+      if (body.mode === 'quick' && (await findActiveSession(tx, place.connectorId)))
         throw new AppError('CONNECTOR_BUSY');
       const reservation = await insertReservation(tx, {
         userId,

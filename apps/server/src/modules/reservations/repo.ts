@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { holdingReservationStatuses, type ReservationStatus } from '@evcharge/domain/reservation';
 import type { Db } from '../../db/client';
-import { activeSessionStatuses, chargingSessions, reservations } from '../../db/schema/charging';
+import { chargingSessions, reservations } from '../../db/schema/charging';
 import { receipts } from '../../db/schema/money';
 import { connectors, stations } from '../../db/schema/stations';
 
@@ -232,21 +232,6 @@ export async function unsettled(db: Db) {
       ),
     )
     .limit(100);
-}
-
-/** Whether a session is open on the connector (a reservation does not go over one). */
-export async function hasOpenSession(tx: Db, connectorId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: chargingSessions.id })
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.connectorId, connectorId),
-        inArray(chargingSessions.status, [...activeSessionStatuses]),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The station's period reservation support, for the create and the quote. */

@@ -29,7 +29,8 @@ export { appIdTag, isReachable, isVisibleTo, refusalOf } from './start';
 export { closedRefusal, decidePayment, paymentFor } from './start-rules';
 export { lockConnector } from './hold-repo';
 export { driverGroupTag } from './id-tags';
-export { stationTariffAt } from './repo';
+export { findActiveSession, stationTariffAt } from './repo';
+export { blockedByOf } from './plan';
 export { tariffOf } from './cost';
 // A reservation's list beside the sessions (GET /v2/charges_plus_reserves).
 export { chargeRowsByIds } from './charge-row-repo';

@@ -79,8 +79,11 @@ export async function planSession(
   };
 }
 
-function blockedByOf(refusal: string | null): 'closed' | 'debt' | 'funds' | 'cardBlocked' | null {
-  if (refusal === null) return null;
+/** What blocks a start (or a reservation, paid as a start is), as the screens name it. */
+export function blockedByOf(
+  refusal: string | null | undefined,
+): 'closed' | 'debt' | 'funds' | 'cardBlocked' | null {
+  if (refusal === null || refusal === undefined) return null;
   if (refusal === 'STATION_CLOSED') return 'closed';
   if (refusal === 'DEBT_BLOCKS') return 'debt';
   return refusal === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
