@@ -76,6 +76,23 @@ import {
   getReserve,
   listUserReserves,
 } from './reserves/reserves';
+import {
+  cancelRfidBinding,
+  checkRfidConnector,
+  createRfidTag,
+  deleteRfidTag,
+  listRfidTags,
+  subscribeRfid,
+  updateRfidTag,
+} from './rfid/rfid';
+import {
+  checkLoyaltyAvailable,
+  createLoyaltyCard,
+  deleteLoyaltyCard,
+  listLoyaltyCards,
+  listLoyaltyCompanies,
+  updateLoyaltyCard,
+} from './loyalty/loyalty';
 
 export const contracts = {
   signIn,
@@ -165,4 +182,17 @@ export const contracts = {
   connectorReserveNow,
   createReserve,
   cancelReserve,
+  listRfidTags,
+  checkRfidConnector,
+  subscribeRfid,
+  cancelRfidBinding,
+  createRfidTag,
+  updateRfidTag,
+  deleteRfidTag,
+  listLoyaltyCompanies,
+  checkLoyaltyAvailable,
+  listLoyaltyCards,
+  createLoyaltyCard,
+  updateLoyaltyCard,
+  deleteLoyaltyCard,
 } as const;

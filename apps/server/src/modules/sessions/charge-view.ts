@@ -92,6 +92,7 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
         ? 'lastReading'
         : null,
     isUserClosed: session.isUserClosed,
+    loyalty: null,
   };
 }
 

@@ -76,6 +76,7 @@ export async function planSession(
     opensAt: typeof closed?.details?.opensAt === 'string' ? closed.details.opensAt : null,
     payWith: 'refusal' in payment ? null : payment.method,
     cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
+    loyalty: null,
   };
 }
 
