@@ -10,6 +10,7 @@ import { signUp } from './auth/sign-up';
 import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
+import { presentDemoTag } from './dev/present-demo-tag';
 import { changeMultiaccount } from './companies/change-multiaccount';
 import { getCompany, listCompanies } from './companies/companies';
 import { getEvent, listEvents } from './events/events';
@@ -109,6 +110,7 @@ export const contracts = {
   getBrand,
   getLegal,
   getOutbox,
+  presentDemoTag,
   listStations,
   listStationsGuest,
   mapPoints,

@@ -49,6 +49,11 @@ export const rfidBindingSchema = z.object({
   failReason: z.enum(rfidBindingFailReasons).nullable(),
   /** The tag bound at the end. */
   tag: rfidTagSchema.nullable(),
+  /**
+   * A demo deployment (DEMO_MODE) whose charge points are simulated: the app may offer to touch
+   * a demo tag to the reader (presentDemoTag), which reaches the simulator over OCPP.
+   */
+  canSimulateTag: z.boolean(),
 });
 export type RfidBinding = z.infer<typeof rfidBindingSchema>;
 
