@@ -14,6 +14,7 @@ CREATE TABLE "rfid_bindings" (
 	CONSTRAINT "rfid_bindings_status_check" CHECK ("rfid_bindings"."status" in ('waitingCar', 'waitingTag', 'tagRead', 'bound', 'failed', 'expired', 'cancelled'))
 );
 --> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_check";--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD COLUMN "loyalty_card_id" uuid;--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD COLUMN "loyalty" jsonb;--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD COLUMN "loyalty_discount_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -52,4 +53,5 @@ ALTER TABLE "loyalty_companies" ADD CONSTRAINT "loyalty_companies_length_check" 
 ALTER TABLE "loyalty_companies" ADD CONSTRAINT "loyalty_companies_check_digit_check" CHECK ("loyalty_companies"."check_digit" in ('none', 'luhn', 'ean13'));--> statement-breakpoint
 ALTER TABLE "loyalty_companies" ADD CONSTRAINT "loyalty_companies_barcode_check" CHECK ("loyalty_companies"."barcode" in ('code128', 'ean13'));--> statement-breakpoint
 ALTER TABLE "loyalty_companies" ADD CONSTRAINT "loyalty_companies_benefit_check" CHECK (("loyalty_companies"."benefit_kind" = 'discount' and "loyalty_companies"."discount_percent" > 0 and "loyalty_companies"."discount_percent" <= 100)
-        or ("loyalty_companies"."benefit_kind" = 'points' and "loyalty_companies"."points_per_kwh" > 0));
+        or ("loyalty_companies"."benefit_kind" = 'points' and "loyalty_companies"."points_per_kwh" > 0));--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" in ('user_wallet', 'company_wallet', 'acquirer_clearing', 'revenue', 'loyalty_discounts'));
