@@ -34,6 +34,7 @@ export const itemTitles = {
   debt_payment: 'Debt payment',
   refund: 'Refund',
   reservation: 'Reservation',
+  loyalty_discount: 'Loyalty programme discount',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {
