@@ -91,10 +91,17 @@ export async function findActiveTag(db: Db, idTag: string) {
       rfidTagId: rfidTags.id,
       userId: users.id,
       isBlocked: users.isBlocked,
+      /** Blocked by the driver (SPEC §2 my_rfid). */
+      isTagBlocked: rfidTags.isBlocked,
       deletedAt: users.deletedAt,
     })
     .from(rfidTags)
     .innerJoin(users, eq(users.id, rfidTags.userId))
     .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
   return row;
+}
+
+/** The tag started a session at `at`: its "last used" (SPEC §2 my_rfid). */
+export async function markTagUsed(db: Db, rfidTagId: string, at: Date): Promise<void> {
+  await db.update(rfidTags).set({ lastUsedAt: at }).where(eq(rfidTags.id, rfidTagId));
 }

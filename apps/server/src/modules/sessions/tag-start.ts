@@ -11,6 +11,7 @@ import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
+import { markTagUsed } from './place-repo';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -146,6 +147,7 @@ export async function startByTag(
           }
         : { status: 'charging' as const, ...charging }),
     });
+    await markTagUsed(tx, tag.rfidTagId, startedAt);
     // A tag of the driver whose reservation holds the connector: it stops holding now.
     if (!byCard && tag.decision.reservation)
       await completeReservation(tx, tag.decision.reservation.id, startedAt);
