@@ -172,3 +172,10 @@ export function startLocalListSync(
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The local lists' background sync (tests wait for it to settle). */
+    localList: LocalListSync;
+  }
+}
