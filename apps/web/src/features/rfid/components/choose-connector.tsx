@@ -6,13 +6,13 @@ import { socketTypeLabel } from '@evcharge/domain/socket-type';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { PathIcon } from '@/components/ui/path-icon';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { useStationQuery } from '@/lib/station-query';
 import { findConnectorByCode } from '../api/rfid-binding';
 import { rfidTagPath } from './rfid-icons';
-import { PathIcon } from '@/components/ui/path-icon';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
