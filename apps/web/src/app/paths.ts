@@ -44,6 +44,9 @@ export const signedInScreenPaths = {
   multiaccount: '/multiaccount',
   events: '/events',
   cars: '/cars',
+  // SPEC §2 rfid (bind a tag: the wizard) and my_rfid (the driver's RFID tags).
+  rfid: '/rfid',
+  myRfid: '/my_rfid',
   favourites: '/favourites',
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
