@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
@@ -104,4 +104,15 @@ export async function findActiveTag(db: Db, idTag: string) {
 /** The tag started a session at `at`: its "last used" (SPEC §2 my_rfid). */
 export async function markTagUsed(db: Db, rfidTagId: string, at: Date): Promise<void> {
   await db.update(rfidTags).set({ lastUsedAt: at }).where(eq(rfidTags.id, rfidTagId));
+}
+
+/** The driver a tag number belongs to: the bound tag, else the one most recently deleted. */
+export async function findTagByUid(db: Db, uid: string) {
+  const [row] = await db
+    .select({ rfidTagId: rfidTags.id, userId: rfidTags.userId })
+    .from(rfidTags)
+    .where(eq(rfidTags.uid, uid))
+    .orderBy(desc(rfidTags.isActive), desc(rfidTags.createdAt))
+    .limit(1);
+  return row;
 }
