@@ -11,6 +11,7 @@ import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
+import { loyaltyColumns } from './session-loyalty';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -139,6 +140,7 @@ export async function startByTag(
       currency: tag.currency,
       rfidTagId: tag.rfidTagId,
       ...paymentColumns(tag.decision),
+      ...(await loyaltyColumns(tx, tag.userId, place)),
       ...(byCard
         ? {
             status: 'preparing' as const,
