@@ -34,7 +34,11 @@ export async function chargeCost(
   row: ChargeRow,
   now: Date,
   readings?: CostFacts['readings'],
-): Promise<{ tariff: Awaited<ReturnType<typeof tariffOf>>; cost: SessionCost; priced: PricedCost }> {
+): Promise<{
+  tariff: Awaited<ReturnType<typeof tariffOf>>;
+  cost: SessionCost;
+  priced: PricedCost;
+}> {
   const tariff = await tariffOf(db, row.session.tariffId);
   const session = { ...row.session, utcOffsetMinutes: row.station.utcOffsetMinutes };
   const facts = costFactsAt(row.session, now);

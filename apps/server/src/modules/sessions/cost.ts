@@ -54,7 +54,11 @@ function cleanReadings(startedAt: Date, endedAt: Date, facts: CostFacts): MeterR
  * What the driver pays in minor units (after the loyalty discount); without `readings` the
  * energy is spread evenly since the start.
  */
-export function costMinor(tariff: TariffWithIdle, session: PricedSession, facts: CostFacts): number {
+export function costMinor(
+  tariff: TariffWithIdle,
+  session: PricedSession,
+  facts: CostFacts,
+): number {
   return pricedCost(tariff, session, facts).costMinor;
 }
 
@@ -99,10 +103,7 @@ export function pricedCost(
 }
 
 /** What the tariff math needs of a session. */
-export type SessionTimes = Pick<
-  PlacedSession,
-  'startedAt' | 'createdAt' | 'utcOffsetMinutes'
->;
+export type SessionTimes = Pick<PlacedSession, 'startedAt' | 'createdAt' | 'utcOffsetMinutes'>;
 
 /** A session as it is priced: its times and the loyalty programme it runs with. */
 export type PricedSession = SessionTimes & Pick<PlacedSession, 'loyalty'>;
