@@ -22,7 +22,15 @@ import { eventually } from '../../test/charge-points';
 import { driver, type Driver } from '../../test/charging';
 import { withSessionStations, withTestServer } from '../../test/hooks';
 import { addLoyaltyCompany, cardNumber } from '../../test/loyalty';
-import { MINUTE_MS, perKwh, sessionOf, testCar } from '../../test/sessions';
+import { accessTokenFor } from '../../test/builders';
+import {
+  driverWithTag,
+  MINUTE_MS,
+  perKwh,
+  sessionOf,
+  startWithTag,
+  testCar,
+} from '../../test/sessions';
 import { walletBalanceMinor } from '../ledger';
 
 // SPEC §7 Loyalty on a session: the card is snapshotted at the start; a discount card takes
@@ -264,6 +272,35 @@ describe('a discount card', () => {
     expect(
       await server.db.select().from(chargingSessions).where(eq(chargingSessions.userId, who.id)),
     ).toEqual([]);
+  });
+});
+
+describe('an RFID start', () => {
+  it('runs with the driver’s default card', async () => {
+    const tagged = await driverWithTag(server);
+    const who = { ...tagged, token: await accessTokenFor(server.db, tagged.id) };
+    const company = await discountCompany();
+    const card = await addCard(who, company.id, cardNumber('29', 13, 'ean13'));
+    const { station } = await stations.connectedStation();
+    const transactionId = await startWithTag(station, tagged.tag);
+    for (let minute = 0; minute < 10; minute += 1) {
+      station.clock.advance(MINUTE_MS);
+      await station.flush();
+    }
+    const energyMinor = perKwh(whAfter(10));
+    expect(await sessionOf(server, transactionId)).toMatchObject({
+      loyaltyCardId: card.id,
+      loyalty: { cardId: card.id, benefit: { kind: 'discount', percent: 10 } },
+      costMinor: energyMinor - tenPercent(energyMinor),
+      loyaltyDiscountMinor: tenPercent(energyMinor),
+    });
+    station.unplug(1);
+    await station.flush();
+    const done = await eventually(async () => {
+      const session = await sessionOf(server, transactionId);
+      return session.status === 'success' && session;
+    });
+    expect(done.costMinor).toBe(energyMinor - tenPercent(energyMinor));
   });
 });
 
