@@ -20,6 +20,7 @@ import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
 import { carRoutes } from './modules/cars';
+import { loyaltyRoutes } from './modules/loyalty';
 import { favouriteRoutes } from './modules/favourites';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
+  loyaltyRoutes(app, deps);
   favouriteRoutes(app, deps);
   companyRoutes(app, deps, limits);
   eventRoutes(app, deps);

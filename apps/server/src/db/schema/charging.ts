@@ -28,7 +28,13 @@ export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
 export { reservationStatuses };
 
 /** The loyalty programme a session runs with, as it was when the session started. */
-export type SessionLoyalty = { companyId: string; companyName: string; benefit: LoyaltyBenefit };
+export type SessionLoyalty = {
+  /** The card's id when the session started (loyalty_card_id is cleared if it is removed). */
+  cardId: string;
+  companyId: string;
+  companyName: string;
+  benefit: LoyaltyBenefit;
+};
 
 /**
  * SPEC §4 the RFID wizard at one connector: waiting for the car, then for a tag at the reader,

@@ -19,6 +19,7 @@ export async function connectorPlace(db: Db, connectorId: string) {
       currentType: connectors.currentType,
       stationId: stations.id,
       isPrivate: stations.isPrivate,
+      isRoaming: stations.isRoaming,
       ownerUserId: stations.ownerUserId,
       schedule: stations.schedule,
       utcOffsetMinutes: stations.utcOffsetMinutes,
@@ -47,6 +48,15 @@ export async function findOwnCar(db: Db, userId: string, carId: string) {
     .from(cars)
     .where(and(eq(cars.id, carId), eq(cars.userId, userId)));
   return car;
+}
+
+/** Whether a station is another operator's, seen through roaming (SPEC §1). */
+export async function isRoamingStation(db: Db, stationId: string): Promise<boolean> {
+  const [station] = await db
+    .select({ isRoaming: stations.isRoaming })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return station?.isRoaming ?? false;
 }
 
 export async function stationHours(tx: Db, stationId: string) {

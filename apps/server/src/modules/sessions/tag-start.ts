@@ -12,6 +12,7 @@ import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
 import { findTagByUid, markTagUsed } from './place-repo';
+import { loyaltyColumns } from './session-loyalty';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -167,6 +168,7 @@ export async function startByTag(
       currency: tag.currency,
       rfidTagId: tag.rfidTagId,
       ...paymentColumns(tag.decision),
+      ...(await loyaltyColumns(tx, tag.userId, place)),
       ...(byCard
         ? {
             status: 'preparing' as const,
@@ -233,6 +235,7 @@ async function startedWithoutUs(
       rfidTagId: tag.rfidTagId,
       paymentMethod: 'balance',
       fundsCapMinor: null,
+      ...(await loyaltyColumns(deps.db, tag.userId, { stationId })),
       status: 'charging',
       ...charging,
     });
