@@ -45,6 +45,8 @@ export const signedInScreenPaths = {
   events: '/events',
   cars: '/cars',
   favourites: '/favourites',
+  // SPEC §2 loyalty_cards, §7 Loyalty: the driver's loyalty cards.
+  loyaltyCards: '/loyalty_cards',
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
   confirmPhone: '/confirmPhone',

@@ -13,6 +13,7 @@ import {
 export const namespaces = [
   'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
   'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments', 'reserve',
+  'loyalty',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
