@@ -18,13 +18,13 @@ export function LoyaltyEditor({ cardId }: { cardId: string | null }) {
   const companies = useLoyaltyCompaniesQuery();
   const onSaved = (saved: LoyaltyCard) => navigate(paths.loyaltyCards, { state: { saved: saved.name ?? saved.company.name } });
   const card = cardId === null ? undefined : cards.data?.find((item) => item.id === cardId);
-  const failed = companies.error ?? cards.error;
+  const loadError = companies.error ?? cards.error;
 
   function body() {
-    if (failed && !(companies.data && cards.data)) {
+    if (loadError && !(companies.data && cards.data)) {
       return (
         <div className="stack">
-          <Alert tone="error" testId="loyalty-error"><p>{errorText(t, failed)}</p></Alert>
+          <Alert tone="error" testId="loyalty-error"><p>{errorText(t, loadError)}</p></Alert>
           <Button variant="secondary" icon="refresh" onClick={() => void Promise.all([companies.refetch(), cards.refetch()])}>{t('common:retry')}</Button>
         </div>
       );

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
 import type { usePlanChargeQuery } from '../api/plan-charge';
-import { ChargeLoyaltyNote } from './charge-loyalty';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 
 type Plan = NonNullable<ReturnType<typeof usePlanChargeQuery>['data']>;
 

@@ -4,7 +4,7 @@ import { SessionChart } from '@/components/charge/session-chart';
 import { Card } from '@/components/ui/card';
 import { isChargingClockRunning, isParkingClockRunning, sessionSeconds } from '../model/session-clock';
 import { useNow } from '../model/use-now';
-import { ChargeLoyaltyNote } from './charge-loyalty';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 import { LimitProgress } from './limit-progress';
 import { LiveFigures } from './live-figures';
 import { ParkingCard } from './parking-card';

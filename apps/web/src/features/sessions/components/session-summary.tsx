@@ -12,7 +12,7 @@ import { Icon } from '@/components/ui/icon';
 import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
 import { useCloseChargeMutation } from '../api/session-settings';
-import { ChargeLoyaltyNote } from './charge-loyalty';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 
 type SessionSummaryProps = { charge: Charge; samples: ChargeDetail['samples'] | undefined };
 
