@@ -19,6 +19,21 @@ export function Barcode({ value, format }: BarcodeProps) {
   const ref = useRef<SVGSVGElement>(null);
   const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
 
+  // The screen stays lit while the barcode is shown (Screen Wake Lock API), so it does not dim
+  // before the till has read it; browsers without it just follow their own timeout.
+  useEffect(() => {
+    let isShown = true;
+    let lock: WakeLockSentinel | undefined;
+    navigator.wakeLock?.request('screen').then(
+      (sentinel) => (isShown ? (lock = sentinel) : void sentinel.release()),
+      () => undefined,
+    );
+    return () => {
+      isShown = false;
+      void lock?.release();
+    };
+  }, []);
+
   useEffect(() => {
     let isCurrent = true;
     import('jsbarcode').then(

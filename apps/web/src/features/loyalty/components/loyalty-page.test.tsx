@@ -146,6 +146,19 @@ describe('LoyaltyPage', () => {
     expect(within(dialog).getByTestId('loyalty-show-number').textContent).toBe(card === pointsCard ? '0012 3456 78' : '4600 0000 0000 8');
   });
 
+  it('keeps the screen lit while a card is shown, and lets it go when the card is closed', async () => {
+    const release = vi.fn(() => Promise.resolve());
+    const request = vi.fn(() => Promise.resolve({ release }));
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { wakeLock: { request } }));
+    serve([buildLoyaltyCard()]);
+    await renderScreen(<LoyaltyPage />, '/loyalty_cards');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('loyalty-card'));
+    expect(request).toHaveBeenCalledWith('screen');
+    await user.click(within(screen.getByTestId('loyalty-card-dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(release).toHaveBeenCalledTimes(1));
+  });
+
   it('makes a card the default, changes its name and number, and removes one only after asking', async () => {
     const cards = [buildLoyaltyCard(), pointsCard];
     const server = serve(cards, [
