@@ -48,6 +48,8 @@ export const signedInScreenPaths = {
   rfid: '/rfid',
   myRfid: '/my_rfid',
   favourites: '/favourites',
+  // SPEC §2 loyalty_cards, §7 Loyalty: the driver's loyalty cards.
+  loyaltyCards: '/loyalty_cards',
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
   confirmPhone: '/confirmPhone',

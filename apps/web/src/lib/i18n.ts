@@ -14,6 +14,7 @@ export const namespaces = [
   'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
   'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments', 'reserve',
   'rfid',
+  'loyalty',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
