@@ -6,7 +6,8 @@ import { chargingSessions } from '../../db/schema/charging';
 import { rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
 import { signedInUser } from '../../test/builders';
-import { topUp } from '../../test/charging';
+import { expectLedgerBalanced, topUp } from '../../test/charging';
+import { postTransaction, walletBalanceMinor } from '../ledger';
 import {
   addChargePoint,
   closeSimStations,
@@ -129,5 +130,48 @@ describe('the local authorization list', () => {
       return rows.length > 0 ? rows : undefined;
     });
     expect(session).toMatchObject({ rfidTagId: boris.tagId, status: 'charging' });
+  });
+
+  it('a start made offline that the rules now refuse is still the driver’s bill, and the station is told to stop', async () => {
+    const uid = uniqueTag();
+    const mark = await driverWith(uid);
+    const { station } = await connectedStation(server, { tariffId, supportsRfid: true });
+    await eventually(() => station.localList().entries[uid]);
+    await server.app.localList.settled();
+    await station.dropConnection();
+    // Meanwhile Mark's balance became a debt: a start now would be Blocked.
+    await postTransaction(server.db, {
+      kind: 'charge_payment',
+      reference: `test-debt-${mark.id}`,
+      currency: 'rub',
+      postings: [
+        { owner: { kind: 'user_wallet', userId: mark.id }, amountMinor: -150_000 },
+        { owner: { kind: 'revenue' }, amountMinor: 150_000 },
+      ],
+    });
+    station.plug(1, testCar);
+    expect(await station.presentTag(uid, 1)).toMatchObject({ outcome: 'started' });
+    station.clock.advance(10 * 60_000);
+    const answered = station.next('transactionAccepted');
+    await station.restore();
+    const { transactionId, idTagStatus } = await answered;
+    expect(idTagStatus).toBe('Blocked');
+    expect(transactionId).toBeGreaterThan(0);
+    // StopTransactionOnInvalidId: the station stops it, and its energy is billed.
+    await station.flush();
+    const session = await eventually(async () => {
+      const [row] = await server.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.transactionId, transactionId));
+      return row?.status === 'success' ? row : undefined;
+    });
+    expect(session).toMatchObject({ userId: mark.id, stopReason: 'DeAuthorized' });
+    expect(session.energyWh).toBeGreaterThan(0);
+    expect(session.costMinor).toBeGreaterThan(0);
+    expect(
+      await walletBalanceMinor(server.db, { kind: 'user_wallet', userId: mark.id }, 'rub'),
+    ).toBe(100_000 - 150_000 - session.costMinor);
+    await expectLedgerBalanced(server);
   });
 });

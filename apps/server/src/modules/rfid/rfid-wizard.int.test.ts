@@ -19,7 +19,6 @@ import {
   addChargePoint,
   closeSimStations,
   connectedStation,
-  eventually,
 } from '../../test/charge-points';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, testCar } from '../../test/sessions';
