@@ -1,6 +1,9 @@
 import type { RfidBinding } from '@evcharge/api/rfid/rfid';
 import { isRfidBindingOpen } from '@evcharge/domain/rfid';
 import { ApiError } from '@/lib/api-error';
+import { MIN_POLL_MS, backoffMs, sleep } from '@/lib/poll-timing';
+
+export { backoffMs };
 
 // SPEC §7 GET /rfid/subscribe/{binding}/{version}: a long poll in the style of the charging
 // screen's (/charges/subscribe). Each answer is the binding as it is, at once when its version
@@ -15,29 +18,6 @@ export type BindingPollDeps = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
 };
-
-const FIRST_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 30_000;
-/** An unchanged answer sooner than this (a proxy that does not hold) waits before asking again. */
-const MIN_POLL_MS = 1_000;
-
-/** 1 s, 2 s, 4 s … up to 30 s after consecutive failures. */
-export function backoffMs(failures: number): number {
-  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, failures - 1));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** A refusal (4xx) is the server's answer, not a network hiccup: no retry. */
 function isFinal(error: unknown): boolean {
