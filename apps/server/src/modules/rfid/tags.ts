@@ -1,7 +1,7 @@
 import type { RfidTag } from '@evcharge/api/rfid/rfid';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { updateUserTag, userTags } from './repo';
+import { updateUserTag, userTag, userTags } from './repo';
 import { toTag } from './view';
 
 // SPEC §2 my_rfid: the driver's tags, renamed, blocked and unblocked, deleted. A deleted tag
@@ -18,10 +18,15 @@ export async function updateTag(
   userId: string,
   change: { id: string; name?: string; isBlocked?: boolean },
 ): Promise<RfidTag> {
-  const row = await updateUserTag(db, userId, change.id, {
+  const set = {
     ...(change.name !== undefined ? { name: change.name } : {}),
     ...(change.isBlocked !== undefined ? { isBlocked: change.isBlocked } : {}),
-  });
+  };
+  // Nothing to change: the tag as it is.
+  const row =
+    Object.keys(set).length === 0
+      ? await userTag(db, userId, change.id)
+      : await updateUserTag(db, userId, change.id, set);
   if (!row) throw new AppError('NOT_FOUND');
   if (change.isBlocked !== undefined) changed();
   return toTag(row);
