@@ -60,9 +60,11 @@ test('a driver binds a tag with the wizard at a station, and the tag then starts
   await expect(page.getByTestId('rfid-done-name')).toContainText('Blue fob');
 
   // The tag touched again, with the car still plugged in: Anna's session, live in the app.
+  const accepted = station.next('transactionAccepted');
   const outcome = await station.presentTag(number, connector.number);
-  expect(outcome).toMatchObject({ outcome: 'started' });
-  await page.goto('/charging?locale=en');
+  expect(outcome).toMatchObject({ outcome: 'started', status: 'Accepted' });
+  const { transactionId } = await accepted;
+  await page.goto(`/charging?tx=${transactionId}&locale=en`);
   await expect(page.getByTestId('charging-page')).toBeVisible();
   await expect(page.getByTestId('live-figures')).toBeVisible({ timeout: 20_000 });
 
@@ -75,7 +77,7 @@ test('a driver binds a tag with the wizard at a station, and the tag then starts
   await expectNoAxeViolations(page);
 
   // Stopped from the app, then the car leaves: nothing is left running for the other journeys.
-  await page.goto('/charging?locale=en');
+  await page.goto(`/charging?tx=${transactionId}&locale=en`);
   await page.getByTestId('stop-charge').click();
   await page.getByTestId('stop-confirm').click();
   await station.waitFor('Finishing', connector.number, 30_000);
