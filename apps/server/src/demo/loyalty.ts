@@ -52,7 +52,7 @@ export async function insertDemoLoyalty(db: Db, driverId: string): Promise<void>
     userId: driverId,
     loyaltyCompanyId: airline.id,
     number: demoDriverLoyaltyCard.number,
-    name: 'AeroBonus',
+    name: null,
     points: demoDriverLoyaltyCard.points,
     isDefault: true,
   });

@@ -56,7 +56,7 @@ describe('LoyaltyPage', () => {
     await renderScreen(<LoyaltyPage />, '/loyalty_cards');
     const empty = await screen.findByTestId('loyalty-empty');
     expect(within(empty).getByRole('heading', { name: 'No loyalty cards yet' })).toBeTruthy();
-    expect(empty.textContent).toContain('charging at its stations gets cheaper or earns you points');
+    expect(empty.textContent).toContain('charging at our stations gets cheaper or earns you points');
     expect(within(empty).getByTestId('loyalty-add').getAttribute('href')).toBe('/loyalty_cards?card=new');
   });
 
