@@ -46,6 +46,7 @@ ALTER TABLE "rfid_bindings" ADD CONSTRAINT "rfid_bindings_connector_id_connector
 ALTER TABLE "rfid_bindings" ADD CONSTRAINT "rfid_bindings_rfid_tag_id_rfid_tags_id_fk" FOREIGN KEY ("rfid_tag_id") REFERENCES "public"."rfid_tags"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rfid_bindings_user_idx" ON "rfid_bindings" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "rfid_bindings_one_open_per_station" ON "rfid_bindings" USING btree ("station_id") WHERE status in ('waitingCar', 'waitingTag', 'tagRead');--> statement-breakpoint
+CREATE INDEX "rfid_bindings_open_connector_idx" ON "rfid_bindings" USING btree ("connector_id") WHERE status in ('waitingCar', 'waitingTag', 'tagRead');--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD CONSTRAINT "charging_sessions_loyalty_card_id_loyalty_cards_id_fk" FOREIGN KEY ("loyalty_card_id") REFERENCES "public"."loyalty_cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "loyalty_cards_one_default" ON "loyalty_cards" USING btree ("user_id") WHERE "loyalty_cards"."is_default";--> statement-breakpoint
 ALTER TABLE "loyalty_cards" ADD CONSTRAINT "loyalty_cards_points_check" CHECK ("loyalty_cards"."points" >= 0);--> statement-breakpoint

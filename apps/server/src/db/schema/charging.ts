@@ -71,6 +71,10 @@ export const rfidBindings = pgTable(
     uniqueIndex('rfid_bindings_one_open_per_station')
       .on(t.stationId)
       .where(sql.raw(`status in (${openRfidBindingStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    // Every StatusNotification looks for a wizard waiting at its connector.
+    index('rfid_bindings_open_connector_idx')
+      .on(t.connectorId)
+      .where(sql.raw(`status in (${openRfidBindingStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('rfid_bindings_status_check', oneOf(t.status, rfidBindingStatuses)),
   ],
 );
