@@ -20,6 +20,7 @@ import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
 import { carRoutes } from './modules/cars';
+import { loyaltyRoutes } from './modules/loyalty';
 import { favouriteRoutes } from './modules/favourites';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
@@ -28,6 +29,7 @@ import { phoneRoutes } from './modules/phone';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
 import { reservationRoutes, startReservationSweep } from './modules/reservations';
+import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
   chargeRoutes,
@@ -193,16 +195,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     whenStationFreed: (stationId, at) =>
       deps.userEvents.inBackground(() => tellFavouriteFree(deps, stationId, at)),
   };
+  // OCPP 1.6 §3.5.3: the charge points' local lists follow the drivers' tags.
+  const localList = startLocalListSync(deps, app.log, config.ocpp.localListSyncSeconds);
+  const sessionEvents = sessionChargePointEvents(deps);
+  // The RFID wizard hears a station's reader and connectors before the sessions do.
+  const reader = rfidReader(deps, sessionEvents, localList);
   const ocppDeps: OcppDeps = {
     db,
     config,
     metrics,
     events: {
-      ...sessionChargePointEvents(deps),
+      ...sessionEvents,
+      authorize: reader.authorize,
+      sessionConnectorStatus: reader.sessionConnectorStatus,
+      booted: (from) => reader.booted(from.chargePointId),
       connectorStatus: (stationId, number, status, at) =>
         setConnectorStatus(connectorStatuses, stationId, number, status, at),
-      stationUnavailable: (stationId, at) =>
-        setStationUnavailable(connectorStatuses, stationId, at),
+      stationUnavailable: async (stationId, at) => {
+        await setStationUnavailable(connectorStatuses, stationId, at);
+        await reader.stationUnavailable(stationId);
+      },
     },
   };
   registerOcppServer(app, ocppDeps, ocppConnections, gateway);
@@ -224,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
+  loyaltyRoutes(app, deps);
   favouriteRoutes(app, deps);
   companyRoutes(app, deps, limits);
   eventRoutes(app, deps);
@@ -233,6 +246,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   acquirer.registerRoutes();
   receiptRoutes(app, deps);
   reservationRoutes(app, deps);
+  rfidRoutes(app, deps, localList);
+  app.decorate('localList', localList);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
@@ -243,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await stopSweep();
     await stopReservationSweep();
+    await localList.stop();
   });
   // Notifications still being pushed go out before the database closes.
   app.addHook('onClose', () => deps.userEvents.settled());

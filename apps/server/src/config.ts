@@ -94,6 +94,8 @@ const envSchema = z
     OCPP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     OCPP_HEARTBEAT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** OCPP 1.6 §3.5.3: how often every charge point's local list is checked against the tags. */
+    OCPP_LOCAL_LIST_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     // Charging (modules/sessions): a start the car does not take up in time is cancelled; a
     // session with no energy flowing for the ghost minutes is stopped; the sweep checks both,
     // and time limits, this often.
@@ -219,6 +221,7 @@ export type OcppConfig = {
   heartbeatSeconds: number;
   heartbeatGraceSeconds: number;
   callTimeoutSeconds: number;
+  localListSyncSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -280,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heartbeatSeconds: e.OCPP_HEARTBEAT_SECONDS,
       heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
       callTimeoutSeconds: e.OCPP_CALL_TIMEOUT_SECONDS,
+      localListSyncSeconds: e.OCPP_LOCAL_LIST_SYNC_SECONDS,
     },
     charging: {
       startTimeoutSeconds: e.CHARGE_START_TIMEOUT_SECONDS,

@@ -3,9 +3,8 @@ import type { OCPP16 } from 'typed-ocpp';
 import { callCentral, findConnector, type StationContext } from './context';
 import { isRpcError } from './connection';
 import { canStart, type Connector } from './connector';
+import { isListInUse, lookUpTag, type AuthorizationStatus } from './local-list';
 import { awaitCable, startTransaction, stopTransaction } from './transactions';
-
-type AuthorizationStatus = OCPP16.AuthorizeResponse['idTagInfo']['status'];
 
 export type TagOutcome =
   | { outcome: 'started'; connectorId: number; status: AuthorizationStatus }
@@ -18,6 +17,16 @@ export async function presentTag(
   ctx: StationContext,
   idTag: string,
   connectorId?: number,
+): Promise<TagOutcome> {
+  const result = await readTag(ctx, idTag, connectorId);
+  ctx.events.emit('tagPresented', { idTag, result });
+  return result;
+}
+
+async function readTag(
+  ctx: StationContext,
+  idTag: string,
+  connectorId: number | undefined,
 ): Promise<TagOutcome> {
   const chosen = connectorId === undefined ? undefined : findConnector(ctx, connectorId);
   // The tag that started a transaction stops it, without asking the central system.
@@ -61,6 +70,12 @@ async function authorize(
   idTag: string,
 ): Promise<{ status: AuthorizationStatus; parentIdTag?: string }> {
   if (ctx.isOnline && ctx.isBooted) {
+    // OCPP 1.6 §3.5.3 LocalPreAuthorize: an Accepted entry starts without waiting for Authorize.
+    const listed = isListInUse(ctx.localList) ? lookUpTag(ctx, idTag) : undefined;
+    if (ctx.localList.isPreAuthorize && listed?.status === 'Accepted') {
+      ctx.log(`tag ${idTag} pre-authorized by the local list`);
+      return listed;
+    }
     try {
       const response = (await callCentral(ctx, 'Authorize', { idTag })) as OCPP16.AuthorizeResponse;
       const { status, parentIdTag } = response.idTagInfo;
@@ -70,6 +85,12 @@ async function authorize(
       // The socket broke while asking: decide as if offline.
     }
   }
-  // LocalAuthorizeOffline: start now, the central system learns of it from StartTransaction.
+  // OCPP 1.6 §3.5.3: offline, a list in use decides; a tag not on it is refused. The central
+  // system learns of a start from the StartTransaction queued for the reconnect.
+  if (isListInUse(ctx.localList)) {
+    ctx.log(`tag ${idTag} decided offline by the local list`);
+    return lookUpTag(ctx, idTag) ?? { status: 'Invalid' };
+  }
+  // LocalAuthorizeOffline without a list: any tag starts now.
   return { status: ctx.isOfflineStartAllowed ? 'Accepted' : 'Invalid' };
 }

@@ -125,6 +125,7 @@ describe('command line', () => {
     await expect(runConsoleCommand([station], 'fault 1 Smoke')).rejects.toThrow(/error code/);
     await expect(runConsoleCommand([station], 'dance')).rejects.toThrow(/unknown command/);
     expect(await runConsoleCommand([station], 'faults')).toBe('CP-X no faults');
+    expect(await runConsoleCommand([station], 'list')).toBe('CP-X local list version 0, 0 entries');
     expect(
       await runConsoleCommand([station], 'faults CP-X replayOrder=stopsFirst clockOffsetMs=-5000'),
     ).toBe('CP-X replayOrder=stopsFirst clockOffsetMs=-5000');

@@ -6,6 +6,8 @@ import { setProfile, clearProfiles } from './charging-profile';
 import { findConnector, pushStatus, refreshStatus, type StationContext } from './context';
 import { canStart, type Connector } from './connector';
 import { changeConfiguration, getConfiguration } from './config';
+import { dataTransfer } from './data-transfer';
+import { getLocalListVersion, sendLocalList } from './local-list';
 import { reservationCommands } from './reservations';
 import { boot, sendHeartbeat } from './session';
 import {
@@ -192,13 +194,15 @@ export const commands: Record<string, Handler> = {
   SetChargingProfile: setChargingProfile,
   ClearChargingProfile: clearChargingProfile,
   ...reservationCommands,
-  DataTransfer: () => ({ status: 'UnknownVendorId' }),
+  DataTransfer: dataTransfer,
+  SendLocalList: sendLocalList,
+  GetLocalListVersion: getLocalListVersion,
   ClearCache: () => ({ status: 'Accepted' }),
 };
 
 /**
- * The answer in "reject commands" mode. GetConfiguration has no refusal in OCPP 1.6 and
- * changes nothing, so it is answered as usual.
+ * The answer in "reject commands" mode. GetConfiguration and GetLocalListVersion have no
+ * refusal in OCPP 1.6 and change nothing, so they are answered as usual.
  */
 export const rejections: Record<string, object | undefined> = {
   RemoteStartTransaction: { status: 'Rejected' },
@@ -213,5 +217,6 @@ export const rejections: Record<string, object | undefined> = {
   ReserveNow: { status: 'Rejected' },
   CancelReservation: { status: 'Rejected' },
   DataTransfer: { status: 'Rejected' },
+  SendLocalList: { status: 'Failed' },
   ClearCache: { status: 'Rejected' },
 };

@@ -7,6 +7,7 @@ export const consoleHelp = `commands (the station id may be left out when only o
   plug [id] <connector> [soc%]     plug a car in
   unplug [id] <connector>
   tag [id] <idTag> [connector]     present an RFID tag (starts, or stops its own session)
+  list [id]                        the local authorization list: version and entries
   stop [id] <connector>            the station's stop button
   emergency [id] | release [id]    the emergency button
   fault [id] <connector> [code]    e.g. GroundFailure, HighTemperature (default OtherError)
@@ -53,6 +54,19 @@ function describe(station: Station): string {
   );
 }
 
+/** The local authorization list (OCPP 1.6 §3.5.3) as SendLocalList left it. */
+function describeLocalList(station: Station): string {
+  const { version, entries } = station.localList();
+  if (version === -1) return `${station.id} local list not supported`;
+  const lines = Object.entries(entries).map(
+    ([idTag, entry]) =>
+      `  ${idTag}  ${entry.status}${entry.expiryDate ? `  until ${entry.expiryDate}` : ''}${entry.parentIdTag ? `  parent ${entry.parentIdTag}` : ''}`,
+  );
+  return [`${station.id} local list version ${version}, ${lines.length} entries`, ...lines].join(
+    '\n',
+  );
+}
+
 /** `name=value` words as faults; numbers for every fault but replayOrder. */
 function parseFaults(words: string[]): Partial<StationFaults> {
   return Object.fromEntries(
@@ -74,6 +88,7 @@ export async function runConsoleCommand(
   if (!verb) return undefined;
   if (verb === 'help') return consoleHelp;
   if (verb === 'status' && words.length === 0) return stations.map(describe).join('\n');
+  if (verb === 'list' && words.length === 0) return stations.map(describeLocalList).join('\n');
   if (verb === 'faults' && words.length === 0)
     return stations.map((s) => `${s.id} ${describeFaults(s.faults())}`).join('\n');
   const station = pickStation(stations, words);
@@ -96,6 +111,8 @@ export async function runConsoleCommand(
       );
       return `${station.id} tag ${words[0]}: ${JSON.stringify(result)}`;
     }
+    case 'list':
+      return describeLocalList(station);
     case 'stop':
       return station.stop(connectorNumber(words[0])) ? undefined : 'nothing to stop';
     case 'emergency':

@@ -13,6 +13,8 @@ import {
   type StopReason,
 } from './connector';
 import type { Emitter } from './events';
+import type { LocalListState } from './local-list';
+import type { TagOutcome } from './authorize';
 import type { StationFaults } from './faults';
 import { statusPayload } from './messages';
 import type { Outbox } from './outbox';
@@ -46,6 +48,8 @@ export type StationEvents = {
     powerW: number;
     socPercent?: number;
   };
+  /** A tag was presented at the reader (by hand, console or DataTransfer PresentTag) and what it did. */
+  tagPresented: { idTag: string; result: TagOutcome };
   /** A command from the central system and our answer. */
   command: { action: string; params: unknown; response: unknown };
   /** A message we sent and the central system's answer, `durationMs` (real time) apart. */
@@ -81,7 +85,13 @@ export type StationContext = {
   heartbeatIntervalSeconds: number;
   meterIntervalMs: number;
   connectionTimeoutSeconds: number;
+  /**
+   * LocalAuthorizeOffline as this simulator reads it: offline, with no local list in use, any
+   * tag starts (the list, when enabled and not empty, decides instead).
+   */
   isOfflineStartAllowed: boolean;
+  /** OCPP 1.6 §3.5.3 the Local Authorization List, kept across reconnects and resets. */
+  localList: LocalListState;
   timers: { heartbeat?: TimerId; tick?: TimerId; bootRetry?: TimerId };
   /** MeterValues a faulty firmware still sends after a stop (faults.ts). */
   afterStopTimers: Set<TimerId>;

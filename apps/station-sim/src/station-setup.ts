@@ -7,6 +7,7 @@ import { callCentral, refreshStatus, type StationContext, type StationEvents } f
 import { checkedFault, createConnector, type Connector } from './connector';
 import type { Emitter } from './events';
 import { noFaults, withFaults } from './faults';
+import { createLocalList } from './local-list';
 import { createOutbox } from './outbox';
 import { onDown, onOpen } from './session';
 import { plug } from './transactions';
@@ -67,6 +68,12 @@ export function createStationContext(options: StationOptions, parts: Parts): Sta
     meterIntervalMs: options.meterIntervalMs ?? 10_000,
     connectionTimeoutSeconds: options.connectionTimeoutSeconds ?? 60,
     isOfflineStartAllowed: options.allowOfflineStart ?? true,
+    localList: createLocalList({
+      isSupported: options.localAuthListSupported,
+      isPreAuthorize: options.localPreAuthorize,
+      maxLength: options.localAuthListMaxLength,
+      sendMaxLength: options.sendLocalListMaxLength,
+    }),
     timers: {},
     afterStopTimers: new Set(),
     faults: withFaults(noFaults, options.faults ?? {}),

@@ -11,6 +11,7 @@ import type {
 import type { Emitter } from './events';
 import type { StationFaults } from './faults';
 import type { TagOutcome } from './authorize';
+import type { LocalList } from './local-list';
 
 export type ConnectorSpec = {
   /** The OCPP connectorId; connectors are numbered 1, 2, … in list order when absent. */
@@ -65,8 +66,27 @@ export type StationOptions = {
    */
   autoUnplugAfterMs?: number;
   rejectCommands?: boolean;
-  /** LocalAuthorizeOffline: a tag presented while offline starts at once (default true). */
+  /**
+   * LocalAuthorizeOffline: a tag presented while offline starts at once (default true), unless
+   * a local list is in use (LocalAuthListEnabled and not empty): then only its Accepted entries
+   * start offline and any other tag is refused.
+   */
   allowOfflineStart?: boolean;
+  /**
+   * The Local Authorization List (OCPP 1.6 §3.5.3, feature profile LocalAuthListManagement):
+   * SendLocalList and GetLocalListVersion are answered (default true). False: SendLocalList
+   * answers NotSupported and GetLocalListVersion -1.
+   */
+  localAuthListSupported?: boolean;
+  /** LocalAuthListMaxLength: the most entries the list holds (default 10000). */
+  localAuthListMaxLength?: number;
+  /** SendLocalListMaxLength: the most entries one SendLocalList carries (default 1000). */
+  sendLocalListMaxLength?: number;
+  /**
+   * LocalPreAuthorize (default false): online, a tag the local list has as Accepted starts
+   * without waiting for Authorize (§3.5.3).
+   */
+  localPreAuthorize?: boolean;
   /** Send BootNotification after every reconnect, not only after a (re)boot (default false). */
   bootOnReconnect?: boolean;
   /** Link and firmware faults to play from the start (faults.ts); none by default. */
@@ -86,7 +106,19 @@ export type Station = {
   close(): Promise<void>;
   plug(connectorId: number, car?: Partial<Car>): void;
   unplug(connectorId: number): void;
+  /**
+   * A tag at the RFID reader: online, Authorize (or the local list with LocalPreAuthorize);
+   * offline, the local list when one is in use, else `allowOfflineStart`. The central system
+   * can do the same with DataTransfer vendorId 'evcharge', messageId 'PresentTag', data
+   * '{"idTag":"…","connectorId":1}' (connectorId optional).
+   */
   presentTag(idTag: string, connectorId?: number): Promise<TagOutcome>;
+  /**
+   * The Local Authorization List (OCPP 1.6 §3.5.3) as the central system set it with
+   * SendLocalList: `version` is what GetLocalListVersion answers (0: no entries, -1: not
+   * supported), `entries` maps each idTag to its idTagInfo. A copy.
+   */
+  localList(): LocalList;
   /** The station's own stop button. */
   stop(connectorId: number, reason?: StopReason): boolean;
   pressEmergency(): void;

@@ -6,6 +6,7 @@ import { createEmitter } from './events';
 import { describeFaults, withFaults } from './faults';
 import { resetMeter } from './meter-faults';
 import { presentTag } from './authorize';
+import { localListOf } from './local-list';
 import * as control from './station-controls';
 import { answerCommands, createStationContext, placeStartingState } from './station-setup';
 import { plug, stopTransaction, unplug } from './transactions';
@@ -18,6 +19,7 @@ export type { Clock } from './clock';
 export type { StationEvents } from './context';
 export type { ChargePointErrorCode, ConnectorSnapshot, ConnectorStatus } from './connector';
 export type { TagOutcome } from './authorize';
+export type { LocalList, LocalListEntry } from './local-list';
 
 export function createStation(options: StationOptions): Station {
   const clock = options.clock ?? createRealClock(options.speed ?? 1);
@@ -39,6 +41,7 @@ export function createStation(options: StationOptions): Station {
     plug: (connectorId, car) => plug(ctx, connectorById(connectorId), car),
     unplug: (connectorId) => unplug(ctx, connectorById(connectorId)),
     presentTag: (idTag, connectorId) => presentTag(ctx, idTag, connectorId),
+    localList: () => localListOf(ctx.localList),
     stop: (connectorId, reason = 'Local') =>
       stopTransaction(ctx, connectorById(connectorId), reason),
     pressEmergency: () => control.pressEmergency(ctx),

@@ -10,6 +10,7 @@ import { signUp } from './auth/sign-up';
 import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { getOutbox } from './dev/get-outbox';
+import { presentDemoTag } from './dev/present-demo-tag';
 import { changeMultiaccount } from './companies/change-multiaccount';
 import { getCompany, listCompanies } from './companies/companies';
 import { getEvent, listEvents } from './events/events';
@@ -76,6 +77,23 @@ import {
   getReserve,
   listUserReserves,
 } from './reserves/reserves';
+import {
+  cancelRfidBinding,
+  checkRfidConnector,
+  createRfidTag,
+  deleteRfidTag,
+  listRfidTags,
+  subscribeRfid,
+  updateRfidTag,
+} from './rfid/rfid';
+import {
+  checkLoyaltyAvailable,
+  createLoyaltyCard,
+  deleteLoyaltyCard,
+  listLoyaltyCards,
+  listLoyaltyCompanies,
+  updateLoyaltyCard,
+} from './loyalty/loyalty';
 
 export const contracts = {
   signIn,
@@ -92,6 +110,7 @@ export const contracts = {
   getBrand,
   getLegal,
   getOutbox,
+  presentDemoTag,
   listStations,
   listStationsGuest,
   mapPoints,
@@ -165,4 +184,17 @@ export const contracts = {
   connectorReserveNow,
   createReserve,
   cancelReserve,
+  listRfidTags,
+  checkRfidConnector,
+  subscribeRfid,
+  cancelRfidBinding,
+  createRfidTag,
+  updateRfidTag,
+  deleteRfidTag,
+  listLoyaltyCompanies,
+  checkLoyaltyAvailable,
+  listLoyaltyCards,
+  createLoyaltyCard,
+  updateLoyaltyCard,
+  deleteLoyaltyCard,
 } as const;

@@ -92,6 +92,21 @@ export const errorCatalogue = {
     message: 'The same request is still being processed, repeat later',
   },
   RFID_ALREADY_LINKED: { status: 409, message: 'RFID tag already linked or cannot be linked' },
+  // SPEC §4 the RFID wizard's errors.
+  RFID_NOT_SUPPORTED: { status: 409, message: 'This station has no RFID reader' },
+  RFID_CAR_CHARGING: { status: 409, message: 'A car is charging on this connector' },
+  RFID_STATION_OFFLINE: { status: 409, message: 'The station is not connected right now' },
+  RFID_STEP_TIMEOUT: { status: 408, message: 'The time for this step is over, start again' },
+  RFID_READER_BUSY: {
+    status: 409,
+    message: 'Another driver is binding a tag at this station, try again in a few minutes',
+  },
+  // SPEC §7 Loyalty.
+  LOYALTY_ALREADY_ADDED: { status: 409, message: 'This loyalty card is already added' },
+  LOYALTY_WRONG_NUMBER: {
+    status: 400,
+    message: 'This is not a card number of the chosen programme',
+  },
   INCORRECT_QR: { status: 400, message: 'Incorrect QR code' },
   STATION_NOT_FOUND: { status: 404, message: 'Station not found' },
   NO_STATIONS_FOUND: { status: 404, message: 'No stations found' },

@@ -8,7 +8,10 @@ import { openTestDatabase } from '../test/database';
 import type { Database } from '../db/client';
 import { demoAccounts } from './accounts';
 import { demoChargePointPassword, DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
+import { fitsLoyaltyFormat } from '@evcharge/domain/loyalty';
 import { chargePoints } from '../db/schema/ocpp';
+import { loyaltyCards, loyaltyCompanies } from '../db/schema/driver';
+import { demoDriverLoyaltyCard, demoLoyalty } from './loyalty';
 import { companyMembers, users } from '../db/schema/users';
 
 let database: Database;
@@ -57,6 +60,33 @@ describe('demo data', () => {
       .from(users)
       .where(eq(users.email, demoAccounts.anna.email));
     expect(await userWalletBalanceMinor(database.db, anna?.id ?? '', 'rub')).toBe(80_000);
+  });
+
+  it('has a discount and a points programme, and a points card on the demo driver', async () => {
+    const companies = await database.db.select().from(loyaltyCompanies);
+    expect(companies.map((company) => [company.name, company.benefitKind]).sort()).toEqual([
+      [demoLoyalty.airline.name, 'points'],
+      [demoLoyalty.fuel.name, 'discount'],
+    ]);
+    const [driver] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoAccounts.driver.email));
+    const cards = await database.db
+      .select({ card: loyaltyCards, company: loyaltyCompanies })
+      .from(loyaltyCards)
+      .innerJoin(loyaltyCompanies, eq(loyaltyCompanies.id, loyaltyCards.loyaltyCompanyId))
+      .where(eq(loyaltyCards.userId, driver?.id ?? ''));
+    expect(cards).toHaveLength(1);
+    const { card, company } = cards[0]!;
+    expect(card).toMatchObject({ ...demoDriverLoyaltyCard, isDefault: true });
+    expect(company.benefitKind).toBe('points');
+    const format = {
+      length: company.numberLength,
+      prefix: company.numberPrefix,
+      checkDigit: company.checkDigit,
+    };
+    expect(fitsLoyaltyFormat(card.number, format)).toBe(true);
   });
 
   it('covers every country, connector status and station state', async () => {

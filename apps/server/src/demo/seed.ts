@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { insertDemoAccounts } from './accounts';
+import { insertDemoLoyalty } from './loyalty';
 import { insertDemoChargePoints } from './charge-points';
 import { insertStations } from './insert-repo';
 import { generateStations } from './stations';
@@ -37,6 +38,7 @@ export async function seedDemo(
   // OCPP: each demo station is a charge point the simulator can play (charge-points.ts).
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
+  await insertDemoLoyalty(db, driverId);
   await insertFavouriteStations(
     db,
     driverId,

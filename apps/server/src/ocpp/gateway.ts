@@ -25,6 +25,8 @@ export type Commands = {
   CancelReservation: [OCPP16.CancelReservationRequest, OCPP16.CancelReservationResponse];
   ChangeAvailability: [OCPP16.ChangeAvailabilityRequest, OCPP16.ChangeAvailabilityResponse];
   SendLocalList: [OCPP16.SendLocalListRequest, OCPP16.SendLocalListResponse];
+  GetLocalListVersion: [OCPP16.GetLocalListVersionRequest, OCPP16.GetLocalListVersionResponse];
+  DataTransfer: [OCPP16.DataTransferRequest, OCPP16.DataTransferResponse];
   UnlockConnector: [OCPP16.UnlockConnectorRequest, OCPP16.UnlockConnectorResponse];
   Reset: [OCPP16.ResetRequest, OCPP16.ResetResponse];
   TriggerMessage: [OCPP16.TriggerMessageRequest, OCPP16.TriggerMessageResponse];
@@ -84,6 +86,8 @@ export type ChargePointGateway = {
   cancelReservation: Helper<'CancelReservation'>;
   changeAvailability: Helper<'ChangeAvailability'>;
   sendLocalList: Helper<'SendLocalList'>;
+  getLocalListVersion: Helper<'GetLocalListVersion'>;
+  dataTransfer: Helper<'DataTransfer'>;
   unlockConnector: Helper<'UnlockConnector'>;
   reset: Helper<'Reset'>;
   triggerMessage: Helper<'TriggerMessage'>;
@@ -209,6 +213,8 @@ export function createChargePointGateway(deps: {
     cancelReservation: helper('CancelReservation'),
     changeAvailability: helper('ChangeAvailability'),
     sendLocalList: helper('SendLocalList'),
+    getLocalListVersion: helper('GetLocalListVersion'),
+    dataTransfer: helper('DataTransfer'),
     unlockConnector: helper('UnlockConnector'),
     reset: helper('Reset'),
     triggerMessage: helper('TriggerMessage'),

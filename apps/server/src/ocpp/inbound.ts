@@ -37,6 +37,11 @@ export type ChargePointEvents = {
     status: ConnectorStatus,
     at: Date,
   ): Promise<string | undefined>;
+  /**
+   * OCPP 1.6 §4.2: the charge point booted and was accepted. Whatever it is sent in answer
+   * (its local authorization list) goes after the BootNotification's answer.
+   */
+  booted(from: Sender): void;
   /** The charge point is offline: every connector of its station shows 'unavailable'. */
   stationUnavailable(stationId: string, at: Date): Promise<void>;
   /** OCPP 1.6 §4.9: the session on a connector follows the status reported at `at`. */

@@ -132,7 +132,14 @@ describe('a charge point that goes away', () => {
     // clock never sends a Heartbeat by itself; the server closes the socket, the simulator
     // reconnects and reports its connectors again.
     const quick = await startTestServer({
-      config: { ocpp: { heartbeatSeconds: 1, heartbeatGraceSeconds: 1, callTimeoutSeconds: 3 } },
+      config: {
+        ocpp: {
+          heartbeatSeconds: 1,
+          heartbeatGraceSeconds: 1,
+          callTimeoutSeconds: 3,
+          localListSyncSeconds: 600,
+        },
+      },
     });
     try {
       const chargePoint = await addChargePoint(quick);
@@ -160,7 +167,14 @@ describe('a charge point that goes away', () => {
 
   it('stays online while it keeps talking', async () => {
     const quick = await startTestServer({
-      config: { ocpp: { heartbeatSeconds: 1, heartbeatGraceSeconds: 1, callTimeoutSeconds: 3 } },
+      config: {
+        ocpp: {
+          heartbeatSeconds: 1,
+          heartbeatGraceSeconds: 1,
+          callTimeoutSeconds: 3,
+          localListSyncSeconds: 600,
+        },
+      },
     });
     try {
       const chargePoint = await addChargePoint(quick);

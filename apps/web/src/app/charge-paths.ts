@@ -37,3 +37,8 @@ export function reservationPath(id?: string): string {
 export function receiptPagePath(id: string): string {
   return paths.receipt.replace(':id', encodeURIComponent(id));
 }
+
+/** The RFID wizard at one connector of a station (its number, as on the station page). */
+export function rfidConnectorPath(stationId: string, connector: number): string {
+  return withSearch(paths.rfid, { station: stationId, connector: String(connector) });
+}

@@ -38,6 +38,10 @@ const screens: Record<SignedInScreen, Entry> = {
   dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
   // The driver's cars and favourite stations.
   cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
+  // RFID tags: the binding wizard at a connector (SPEC §4) and the driver's tags.
+  rfid: entry(() => import('@/features/rfid/components/rfid-page'), 'RfidPage', ['rfid', 'station']),
+  myRfid: entry(() => import('@/features/rfid/components/my-rfid-page'), 'MyRfidPage', ['rfid']),
+  loyaltyCards: entry(() => import('@/features/loyalty/components/loyalty-page'), 'LoyaltyPage', ['loyalty', 'charging']),
   favourites: entry(() => import('@/features/favourites/components/favourites-page'), 'FavouritesPage', ['station', 'map']),
   profileSettings: entry(() => import('@/features/account/components/profile-settings-page'), 'ProfileSettingsPage', ['profile', 'auth']),
   deleteAccount: entry(() => import('@/features/account/components/delete-account-page'), 'DeleteAccountPage', ['profile', 'auth']),

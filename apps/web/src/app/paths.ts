@@ -44,7 +44,12 @@ export const signedInScreenPaths = {
   multiaccount: '/multiaccount',
   events: '/events',
   cars: '/cars',
+  // SPEC §2 rfid (bind a tag: the wizard) and my_rfid (the driver's RFID tags).
+  rfid: '/rfid',
+  myRfid: '/my_rfid',
   favourites: '/favourites',
+  // SPEC §2 loyalty_cards, §7 Loyalty: the driver's loyalty cards.
+  loyaltyCards: '/loyalty_cards',
   profileSettings: '/profileset',
   deleteAccount: '/deleteAccount',
   confirmPhone: '/confirmPhone',

@@ -13,6 +13,8 @@ import {
 export const namespaces = [
   'common', 'errors', 'validation', 'auth', 'profile', 'settings', 'legal',
   'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments', 'reserve',
+  'rfid',
+  'loyalty',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

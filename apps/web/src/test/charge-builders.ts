@@ -29,6 +29,7 @@ export function buildCharge(patch: Partial<Charge> = {}): Charge {
     stopReason: null,
     meterNote: null,
     isUserClosed: false,
+    loyalty: null,
     ...patch,
   };
 }

@@ -1,8 +1,9 @@
 import type { Car } from '@evcharge/api/cars/car-schemas';
+import type { LoyaltyCard, LoyaltyCompany } from '@evcharge/api/loyalty/loyalty';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { buildStation } from './builders';
 
-// Test data of the driver's own things: cars, the car catalogue, favourite stations.
+// Test data of the driver's own things: cars, the car catalogue, favourite stations, loyalty cards.
 
 /** A car as GET /api/cars lists it: a catalogue model, so battery and power are known. */
 export function buildCar(patch: Partial<Car> = {}): Car {
@@ -30,5 +31,27 @@ export function buildStationSummary(patch: Partial<StationSummary> = {}): Statio
     ...rest, distanceKm: null,
     connectors: connectors.map(({ socketType, currentType, powerKw, status }) => ({ socketType, currentType, powerKw, status })),
     ...patch,
+  };
+}
+
+// SPEC §7 Loyalty: two partner programmes, a discount one with EAN-13 numbers (GS1 check digit)
+// and a points one with free-form numbers drawn as Code 128.
+export const loyaltyCompanies = {
+  items: [
+    {
+      id: '6a1f0c2e-0000-4000-8000-00000000a001', name: 'Magnit', logoUrl: '/media/loyalty/magnit.svg', color: '#d9262e', textColor: '#ffffff',
+      format: { length: 13, prefix: '46', checkDigit: 'ean13' }, barcode: 'ean13', benefit: { kind: 'discount', percent: 5 },
+    },
+    {
+      id: '6a1f0c2e-0000-4000-8000-00000000a002', name: 'EcoMiles', logoUrl: null, color: '#0f5132', textColor: '#f8f9fa',
+      format: { length: 10, prefix: '', checkDigit: 'none' }, barcode: 'code128', benefit: { kind: 'points', pointsPerKwh: 2 },
+    },
+  ],
+} satisfies { items: LoyaltyCompany[] };
+
+export function buildLoyaltyCard(patch: Partial<LoyaltyCard> = {}): LoyaltyCard {
+  return {
+    id: '3c2b1a00-0000-4000-8000-0000000000c1', number: '4600000000008', name: 'Groceries', company: loyaltyCompanies.items[0]!,
+    points: null, isDefault: true, createdAt: '2025-05-12T11:03:00.000Z', ...patch,
   };
 }

@@ -115,6 +115,8 @@ export const receiptItemCodeValues = [
   'debt_payment',
   'refund',
   'reservation',
+  /** SPEC §7 Loyalty: a programme's discount off the session's energy (a negative amount). */
+  'loyalty_discount',
 ] as const;
 export type ReceiptItemCode = (typeof receiptItemCodeValues)[number];
 

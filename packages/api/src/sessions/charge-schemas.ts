@@ -8,6 +8,7 @@ import { connectorStatuses } from '@evcharge/domain/connector-status';
 import { currencies } from '@evcharge/domain/currency';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
 import { limitModes, rule } from '@evcharge/domain/validation';
+import { chargeLoyaltySchema } from '../loyalty/loyalty';
 
 // SPEC §3 Charge/session and §4 session statuses, as the charging screens read them.
 
@@ -74,6 +75,8 @@ export const chargeSchema = z.object({
   meterNote: z.enum(['lastReading', 'reconciled']).nullable(),
   /** The driver has closed the finished session's summary. */
   isUserClosed: z.boolean(),
+  /** The loyalty card the session runs with (SPEC §7 Loyalty): its discount (part of costMinor) or points. */
+  loyalty: chargeLoyaltySchema.nullable(),
 });
 export type Charge = z.infer<typeof chargeSchema>;
 
@@ -99,6 +102,8 @@ export const startChargeBodySchema = z
     limit: chargeLimitBodySchema,
     profile: z.enum(chargingProfiles, { error: rule.invalid }).default('fast'),
     carId: z.uuid({ error: rule.invalid }).nullish(),
+    /** The loyalty card to use: omitted for the driver's default one, null for none. */
+    loyaltyCardId: z.uuid({ error: rule.invalid }).nullish(),
   })
   .strict();
 export type StartChargeBody = z.input<typeof startChargeBodySchema>;

@@ -3,6 +3,7 @@ import { chargeLimitBodySchema, chargingProfiles } from '@evcharge/domain/chargi
 import { currencies } from '@evcharge/domain/currency';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { chargeLoyaltySchema } from '../loyalty/loyalty';
 
 // SPEC §7 POST /charge/plan: the precharging screen's estimate for a limit (and the driver's
 // car when known): energy, time and cost with the station's tariff now.
@@ -18,6 +19,8 @@ export const planCharge = defineContract({
       limit: chargeLimitBodySchema,
       profile: z.enum(chargingProfiles, { error: rule.invalid }).default('fast'),
       carId: z.uuid({ error: rule.invalid }).nullish(),
+      /** The loyalty card to use: omitted for the driver's default one, null for none. */
+      loyaltyCardId: z.uuid({ error: rule.invalid }).nullish(),
     })
     .strict(),
   response: z.object({
@@ -43,5 +46,7 @@ export const planCharge = defineContract({
     /** What would pay: the balance, the default card (held for cardHoldMinor), the company. */
     payWith: z.enum(['balance', 'card', 'company']).nullable(),
     cardHoldMinor: z.number().int().nullable(),
+    /** The loyalty card that would be used, with its discount on the estimate (in costMinor). */
+    loyalty: chargeLoyaltySchema.nullable(),
   }),
 });

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -15,14 +16,68 @@ import { chargingProfiles, isSessionOpen, sessionStatuses } from '@evcharge/doma
 import { limitModes } from '@evcharge/domain/validation';
 import { reservationModes, reservationStatuses } from '@evcharge/domain/reservation';
 import { createdAt, minor, oneOf, tstz } from './columns';
-import { cars, rfidTags } from './driver';
-import { connectors, tariffs } from './stations';
+import { cars, loyaltyCards, rfidTags } from './driver';
+import type { LoyaltyBenefit } from '@evcharge/domain/loyalty';
+import { openRfidBindingStatuses, rfidBindingStatuses } from '@evcharge/domain/rfid';
+import { connectors, stations, tariffs } from './stations';
 import { companies, users } from './users';
 
 export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
 export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
 
 export { reservationStatuses };
+
+/** The loyalty programme a session runs with, as it was when the session started. */
+export type SessionLoyalty = {
+  /** The card's id when the session started (loyalty_card_id is cleared if it is removed). */
+  cardId: string;
+  companyId: string;
+  companyName: string;
+  benefit: LoyaltyBenefit;
+};
+
+/**
+ * SPEC §4 the RFID wizard at one connector: waiting for the car, then for a tag at the reader,
+ * then for the driver to confirm (domain/rfid.ts). A station's reader serves one wizard at a
+ * time: an Authorize carries no connector (OCPP 1.6 §4.1), so the tag goes to that one.
+ */
+export const rfidBindings = pgTable(
+  'rfid_bindings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    connectorId: uuid('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: rfidBindingStatuses }).notNull(),
+    /** Grows with every change: the wizard's long poll answers when it passes the cursor. */
+    version: integer('version').notNull().default(1),
+    /** The idTag the reader sent (OCPP IdToken). */
+    uid: text('uid'),
+    failReason: text('fail_reason'),
+    /** When the current step times out. */
+    deadlineAt: tstz('deadline_at').notNull(),
+    rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('rfid_bindings_user_idx').on(t.userId),
+    uniqueIndex('rfid_bindings_one_open_per_station')
+      .on(t.stationId)
+      .where(sql.raw(`status in (${openRfidBindingStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    // Every StatusNotification looks for a wizard waiting at its connector.
+    index('rfid_bindings_open_connector_idx')
+      .on(t.connectorId)
+      .where(sql.raw(`status in (${openRfidBindingStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check('rfid_bindings_status_check', oneOf(t.status, rfidBindingStatuses)),
+  ],
+);
 
 // The exclusion constraint "no two holding reservations of one connector overlap" is written
 // by hand in the migrations (drizzle-kit cannot express EXCLUDE): drizzle/0015_reservations.sql.
@@ -120,6 +175,15 @@ export const chargingSessions = pgTable(
     carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
     reservationId: uuid('reservation_id').references(() => reservations.id),
+    /** SPEC §7 Loyalty: the card it runs with, and its programme as it was at the start. */
+    loyaltyCardId: uuid('loyalty_card_id').references(() => loyaltyCards.id, {
+      onDelete: 'set null',
+    }),
+    loyalty: jsonb('loyalty').$type<SessionLoyalty>(),
+    /** Off the energy cost (part of costMinor, which is after it). */
+    loyaltyDiscountMinor: minor('loyalty_discount_minor').notNull().default(0),
+    /** Points earned, once it ended, on a points programme's card. */
+    loyaltyPoints: integer('loyalty_points'),
     status: text('status', { enum: sessionStatuses }).notNull().default('preparing'),
     limitMode: text('limit_mode', { enum: limitModes }).notNull().default('none'),
     limitValue: bigint('limit_value', { mode: 'number' }),

@@ -13,6 +13,7 @@ import {
 import { createdAt, oneOf, tstz } from './columns';
 import { users } from './users';
 import { cardStatuses } from '@evcharge/domain/payments';
+import { loyaltyBarcodes, loyaltyCheckDigits } from '@evcharge/domain/loyalty';
 
 // The driver's own things (SPEC §3). Every query on them is scoped by user_id.
 
@@ -90,7 +91,13 @@ export const rfidTags = pgTable(
     /** The idTag the reader sends (OCPP IdToken, up to 20 characters). */
     uid: text('uid').notNull(),
     name: text('name'),
+    /** False once the driver deleted it: it starts nothing, and its number may be bound again. */
     isActive: boolean('is_active').notNull().default(true),
+    /** Blocked by the driver (a lost card): the station is told Blocked until unblocked. */
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    /** When it last started a session. */
+    lastUsedAt: tstz('last_used_at'),
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -103,11 +110,43 @@ export const rfidTags = pgTable(
   ],
 );
 
-export const loyaltyCompanies = pgTable('loyalty_companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique('loyalty_companies_name_unique'),
-  createdAt: createdAt(),
-});
+/**
+ * SPEC §7 Loyalty: a partner's programme, the card numbers it issues (length, prefix, check
+ * digit) and what a card gives at the brand's own stations (domain/loyalty.ts).
+ */
+export const loyaltyCompanies = pgTable(
+  'loyalty_companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique('loyalty_companies_name_unique'),
+    logoUrl: text('logo_url'),
+    color: text('color').notNull().default('#1f4fd8'),
+    textColor: text('text_color').notNull().default('#ffffff'),
+    numberLength: integer('number_length').notNull().default(13),
+    numberPrefix: text('number_prefix').notNull().default(''),
+    checkDigit: text('check_digit', { enum: loyaltyCheckDigits }).notNull().default('none'),
+    barcode: text('barcode', { enum: loyaltyBarcodes }).notNull().default('code128'),
+    benefitKind: text('benefit_kind', { enum: ['discount', 'points'] })
+      .notNull()
+      .default('discount'),
+    discountPercent: doublePrecision('discount_percent'),
+    pointsPerKwh: doublePrecision('points_per_kwh'),
+    /** Offered to drivers; a programme that ended keeps its cards' history. */
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('loyalty_companies_length_check', sql`${t.numberLength} between 4 and 32`),
+    check('loyalty_companies_check_digit_check', oneOf(t.checkDigit, loyaltyCheckDigits)),
+    check('loyalty_companies_barcode_check', oneOf(t.barcode, loyaltyBarcodes)),
+    check(
+      'loyalty_companies_benefit_check',
+      sql`(${t.benefitKind} = 'discount' and ${t.discountPercent} > 0 and ${t.discountPercent} <= 100)
+        or (${t.benefitKind} = 'points' and ${t.pointsPerKwh} > 0)`,
+    ),
+  ],
+);
 
 export const loyaltyCards = pgTable(
   'loyalty_cards',
@@ -120,10 +159,20 @@ export const loyaltyCards = pgTable(
       .notNull()
       .references(() => loyaltyCompanies.id),
     number: text('number').notNull(),
+    name: text('name'),
+    /** Points collected on a points programme's card (domain/loyalty.ts loyaltyPoints). */
+    points: integer('points').notNull().default(0),
+    /** Used for every session unless the driver picks another at the start. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('loyalty_cards_user_idx').on(t.userId),
+    // SPEC §7: a card is added once, by one driver.
     uniqueIndex('loyalty_cards_number_unique').on(t.loyaltyCompanyId, t.number),
+    uniqueIndex('loyalty_cards_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('loyalty_cards_points_check', sql`${t.points} >= 0`),
   ],
 );

@@ -30,6 +30,11 @@ export const ledgerAccountKinds = [
   'company_wallet',
   'acquirer_clearing',
   'revenue',
+  /**
+   * SPEC §7 Loyalty: what partner programmes owe for the discounts their cards gave: a
+   * session's revenue is its full cost, paid by the driver and by the programme.
+   */
+  'loyalty_discounts',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 

@@ -50,6 +50,14 @@ export const chargePoints = pgTable(
       .$type<Record<string, ReportedStatus>>()
       .notNull()
       .default({}),
+    /**
+     * OCPP 1.6 §3.5.3 the local authorization list: the version last accepted by the charge
+     * point (SendLocalList), and a digest of the entries it held, to know when to send again.
+     */
+    localListVersion: integer('local_list_version').notNull().default(0),
+    localListDigest: text('local_list_digest'),
+    /** It answered NotSupported (no LocalAuthListManagement): not asked again. */
+    localListUnsupported: boolean('local_list_unsupported').notNull().default(false),
     diagnosticsStatus: text('diagnostics_status'),
     firmwareStatus: text('firmware_status'),
     createdAt: createdAt(),

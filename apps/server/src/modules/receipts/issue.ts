@@ -6,7 +6,7 @@ import type { ReceiptItem, ReceiptPayment, receipts } from '../../db/schema/mone
 import {
   receiptItem,
   sessionAdjustmentItems,
-  sessionReceiptItems,
+  sessionItemsWithDiscount,
   vatIncludedMinor,
 } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
@@ -39,6 +39,8 @@ export type SessionReceiptFacts = Pick<
   sessionId: string;
   /** The cost's items over the session's stored readings; undefined without its tariff. */
   cost: SessionCost | undefined;
+  /** SPEC §7 Loyalty: what the session's loyalty card took off (costMinor is after it). */
+  loyaltyDiscountMinor?: number;
 };
 
 type Issue = {
@@ -87,9 +89,12 @@ export async function issueSessionReceipt(
   if (session.status !== 'success' || session.costMinor <= 0) return undefined;
 
   const vatRatePercent = brand.seller.vatRatePercent;
-  const items = session.cost
-    ? sessionReceiptItems(session.cost, session.costMinor, vatRatePercent)
-    : [receiptItem('session', session.costMinor, vatRatePercent)];
+  const items = sessionItemsWithDiscount(
+    session.cost,
+    session.costMinor,
+    session.loyaltyDiscountMinor ?? 0,
+    vatRatePercent,
+  );
   return insertReceipt(tx, brand, subject, {
     userId: session.userId,
     amountMinor: session.costMinor,

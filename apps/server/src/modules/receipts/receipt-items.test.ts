@@ -3,6 +3,7 @@ import { sessionCost, type Tariff } from '@evcharge/domain/tariff';
 import {
   receiptItem,
   sessionAdjustmentItems,
+  sessionItemsWithDiscount,
   sessionReceiptItems,
   vatIncludedMinor,
 } from './receipt-items';
@@ -151,6 +152,57 @@ describe('sessionAdjustmentItems', () => {
         vatRatePercent: rate,
         vatMinor: vat,
       },
+    ]);
+  });
+});
+
+describe('sessionItemsWithDiscount (SPEC §7 Loyalty)', () => {
+  const cost = {
+    items: [
+      {
+        kind: 'energy' as const,
+        zone: null,
+        quantity: 10_000,
+        unit: 'Wh' as const,
+        unitPriceMinor: 1500,
+        amountMinor: 15_000,
+      },
+      {
+        kind: 'parking' as const,
+        zone: null,
+        quantity: 300,
+        unit: 'second' as const,
+        unitPriceMinor: 100,
+        amountMinor: 500,
+      },
+    ],
+  };
+
+  it('shows the items at their full price and the discount as a negative line, summing to what was paid', () => {
+    const items = sessionItemsWithDiscount(cost, 15_500 - 1_500, 1_500, 20);
+    expect(items.map((item) => [item.code, item.amountMinor])).toEqual([
+      ['energy', 15_000],
+      ['parking', 500],
+      ['loyalty_discount', -1_500],
+    ]);
+    expect(items.reduce((sum, item) => sum + item.amountMinor, 0)).toBe(14_000);
+    // The discount lowers the VAT base: its own VAT is negative, the lines' VAT is the total's.
+    expect(items[2]).toMatchObject({ vatMinor: -250, quantity: 1, unitPriceMinor: -1_500 });
+    expect(items.reduce((sum, item) => sum + item.vatMinor, 0)).toBe(vatIncludedMinor(14_000, 20));
+  });
+
+  it('adds no line without a discount, and one session line without a breakdown', () => {
+    expect(sessionItemsWithDiscount(cost, 15_500, 0, null)).toEqual(
+      sessionReceiptItems(cost, 15_500, null),
+    );
+    expect(
+      sessionItemsWithDiscount(undefined, 900, 100, null).map((item) => [
+        item.code,
+        item.amountMinor,
+      ]),
+    ).toEqual([
+      ['session', 1000],
+      ['loyalty_discount', -100],
     ]);
   });
 });

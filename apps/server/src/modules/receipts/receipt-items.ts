@@ -34,6 +34,7 @@ export const itemTitles = {
   debt_payment: 'Debt payment',
   refund: 'Refund',
   reservation: 'Reservation',
+  loyalty_discount: 'Loyalty programme discount',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {
@@ -130,4 +131,24 @@ export function sessionAdjustmentItems(
 ): ReceiptItem[] {
   const code = differenceMinor > 0 ? 'session_extra' : 'session_returned';
   return [receiptItem(code, Math.abs(differenceMinor), vatRatePercent)];
+}
+
+/**
+ * A session's lines with its loyalty discount (SPEC §7 Loyalty): the items at their full price
+ * (summing to `costMinor + discountMinor`, the tariff's cost), then the discount as its own
+ * negative `loyalty_discount` line, so the lines sum to `costMinor`, what was paid. Each line
+ * carries the VAT inside its own amount; the discount's VAT is negative, as it lowers the base.
+ */
+export function sessionItemsWithDiscount(
+  cost: Pick<SessionCost, 'items'> | undefined,
+  costMinor: number,
+  discountMinor: number,
+  vatRatePercent: number | null,
+): ReceiptItem[] {
+  const fullMinor = costMinor + discountMinor;
+  const items = cost
+    ? sessionReceiptItems(cost, fullMinor, vatRatePercent)
+    : [receiptItem('session', fullMinor, vatRatePercent)];
+  if (discountMinor <= 0) return items;
+  return [...items, receiptItem('loyalty_discount', -discountMinor, vatRatePercent)];
 }

@@ -289,6 +289,8 @@ describe('POST /charge/plan', () => {
       opensAt: null,
       payWith: null,
       cardHoldMinor: null,
+      // No loyalty card: nothing off the estimate (SPEC §7 Loyalty).
+      loyalty: null,
     });
     const full = await server.call<{ energyWh: number }>(planCharge, {
       token: who.token,

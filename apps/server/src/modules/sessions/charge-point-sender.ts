@@ -6,4 +6,6 @@ export type ChargePointSender = {
   stationId: string;
   /** Logs with the charge point's id. */
   log: FastifyBaseLogger;
+  /** When its socket opened: what it says happened before, it did while we could not hear. */
+  connectedAt?: Date;
 };

@@ -32,6 +32,13 @@ export type ChargePoints = {
   changeAvailability: Command<OCPP16.ChangeAvailabilityRequest, OCPP16.ChangeAvailabilityResponse>;
   /** OCPP 1.6 §5.15 */
   sendLocalList: Command<OCPP16.SendLocalListRequest, OCPP16.SendLocalListResponse>;
+  /** OCPP 1.6 §5.10 */
+  getLocalListVersion: Command<
+    OCPP16.GetLocalListVersionRequest,
+    OCPP16.GetLocalListVersionResponse
+  >;
+  /** OCPP 1.6 §5.6 */
+  dataTransfer: Command<OCPP16.DataTransferRequest, OCPP16.DataTransferResponse>;
   /** OCPP 1.6 §5.14 */
   reset: Command<OCPP16.ResetRequest, OCPP16.ResetResponse>;
   /** OCPP 1.6 §5.18 */

@@ -2,7 +2,7 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { ChargeRow } from './charge-row-repo';
-import { costBreakdown, tariffOf, type CostFacts } from './cost';
+import { costBreakdown, tariffOf, withLoyalty, type CostFacts, type PricedCost } from './cost';
 import type { SessionRow } from './repo';
 import { remainingMinutes } from './remaining';
 
@@ -34,17 +34,38 @@ export async function chargeCost(
   row: ChargeRow,
   now: Date,
   readings?: CostFacts['readings'],
-): Promise<{ tariff: Awaited<ReturnType<typeof tariffOf>>; cost: SessionCost }> {
+): Promise<{
+  tariff: Awaited<ReturnType<typeof tariffOf>>;
+  cost: SessionCost;
+  priced: PricedCost;
+}> {
   const tariff = await tariffOf(db, row.session.tariffId);
   const session = { ...row.session, utcOffsetMinutes: row.station.utcOffsetMinutes };
   const facts = costFactsAt(row.session, now);
-  return { tariff, cost: costBreakdown(tariff, session, { ...facts, readings }) };
+  const cost = costBreakdown(tariff, session, { ...facts, readings });
+  return { tariff, cost, priced: withLoyalty(cost, row.session.loyalty) };
+}
+
+/** SPEC §7 Loyalty: what the session's card did, as its snapshot and its figures say. */
+export function chargeLoyaltyOf(
+  session: Pick<SessionRow, 'loyalty' | 'loyaltyPoints'>,
+  discountMinor: number,
+): Charge['loyalty'] {
+  if (!session.loyalty) return null;
+  return {
+    cardId: session.loyalty.cardId,
+    companyName: session.loyalty.companyName,
+    benefit: session.loyalty.benefit,
+    discountMinor,
+    points: session.loyaltyPoints,
+  };
 }
 
 /** The session for the API at `now`. */
 export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promise<Charge> {
   const { session } = row;
-  const { tariff, cost } = await chargeCost(db, row, now);
+  const { tariff, cost, priced } = await chargeCost(db, row, now);
+  const isParking = session.status === 'parking';
   const isOpen = session.status !== 'success' && session.status !== 'cancelled';
   const startedAt = session.startedAt;
   const chargingEnd = chargingEndOf(session);
@@ -53,7 +74,7 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
     .reduce((sum, item) => sum + item.amountMinor, 0);
   const durationSeconds = startedAt ? seconds(startedAt, chargingEnd ?? now) : 0;
   // A finished session's cost is the one the ledger took; an open one's is the live figure.
-  const costMinor = session.status === 'parking' ? cost.totalMinor : session.costMinor;
+  const costMinor = isParking ? priced.costMinor : session.costMinor;
   return {
     transactionId: session.transactionId,
     status: session.status,
@@ -92,6 +113,10 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
         ? 'lastReading'
         : null,
     isUserClosed: session.isUserClosed,
+    loyalty: chargeLoyaltyOf(
+      session,
+      isParking ? priced.discountMinor : session.loyaltyDiscountMinor,
+    ),
   };
 }
 

@@ -1,5 +1,7 @@
+import { loyaltyDiscountMinor } from '@evcharge/domain/loyalty';
 import { sessionCost, type MeterReading, type SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
+import type { SessionLoyalty } from '../../db/schema/charging';
 import { loadTariffs, type TariffWithIdle } from '../stations';
 import type { PlacedSession } from './repo';
 
@@ -48,16 +50,63 @@ function cleanReadings(startedAt: Date, endedAt: Date, facts: CostFacts): MeterR
   return readings;
 }
 
-/** The cost in minor units; without `readings` the energy is spread evenly since the start. */
-export function costMinor(tariff: TariffWithIdle, session: SessionTimes, facts: CostFacts): number {
-  return costBreakdown(tariff, session, facts).totalMinor;
+/**
+ * What the driver pays in minor units (after the loyalty discount); without `readings` the
+ * energy is spread evenly since the start.
+ */
+export function costMinor(
+  tariff: TariffWithIdle,
+  session: PricedSession,
+  facts: CostFacts,
+): number {
+  return pricedCost(tariff, session, facts).costMinor;
+}
+
+/** SPEC §7 Loyalty: the discount a session's card gives, off the energy part of its cost only. */
+export function loyaltyDiscountOf(
+  cost: Pick<SessionCost, 'items'>,
+  loyalty: Pick<SessionLoyalty, 'benefit'> | null,
+): number {
+  if (!loyalty) return 0;
+  const energyMinor = cost.items
+    .filter((item) => item.kind === 'energy')
+    .reduce((sum, item) => sum + item.amountMinor, 0);
+  return loyaltyDiscountMinor(energyMinor, loyalty.benefit);
+}
+
+/**
+ * A session's cost at the tariff (`fullMinor`, the revenue) and what its payer owes
+ * (`costMinor`, charging_sessions.cost_minor): the full cost less the loyalty discount.
+ */
+export type PricedCost = {
+  breakdown: SessionCost;
+  fullMinor: number;
+  discountMinor: number;
+  costMinor: number;
+};
+
+export function withLoyalty(
+  breakdown: SessionCost,
+  loyalty: Pick<SessionLoyalty, 'benefit'> | null,
+): PricedCost {
+  const fullMinor = breakdown.totalMinor;
+  const discountMinor = Math.min(fullMinor, loyaltyDiscountOf(breakdown, loyalty));
+  return { breakdown, fullMinor, discountMinor, costMinor: fullMinor - discountMinor };
+}
+
+export function pricedCost(
+  tariff: TariffWithIdle,
+  session: PricedSession,
+  facts: CostFacts,
+): PricedCost {
+  return withLoyalty(costBreakdown(tariff, session, facts), session.loyalty);
 }
 
 /** What the tariff math needs of a session. */
-export type SessionTimes = Pick<
-  PlacedSession,
-  'startedAt' | 'createdAt' | 'utcOffsetMinutes'
->;
+export type SessionTimes = Pick<PlacedSession, 'startedAt' | 'createdAt' | 'utcOffsetMinutes'>;
+
+/** A session as it is priced: its times and the loyalty programme it runs with. */
+export type PricedSession = SessionTimes & Pick<PlacedSession, 'loyalty'>;
 
 /** The cost with its items (energy, time, parking, fees). */
 export function costBreakdown(

@@ -1,9 +1,11 @@
+import { loyaltyPoints } from '@evcharge/domain/loyalty';
 import type { Deps } from '../../deps';
 import { tellSessionClosedNoStop, tellSessionEnded } from '../events';
-import { payerOf, postTransaction } from '../ledger';
+import { payerOf, postTransaction, type Posting } from '../ledger';
+import { addCardPoints } from '../loyalty';
 import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
-import { costBreakdown, tariffOf } from './cost';
+import { pricedCost, tariffOf, type PricedCost } from './cost';
 import { insertChargeEventIn, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
 import type { EnergySource } from './meter-timeline';
@@ -26,6 +28,28 @@ export type SessionEnd = {
 const finishableStatuses = [...runningStatuses, 'parking'] as const;
 
 /**
+ * The postings of a session's cost (or of a change to it): revenue gets the full cost, the
+ * payer the discounted one, and the loyalty programme the discount (SPEC §7 Loyalty).
+ */
+export function costPostings(
+  session: Pick<SessionRow, 'userId' | 'payerCompanyId'>,
+  cost: Pick<PricedCost, 'fullMinor' | 'discountMinor' | 'costMinor'>,
+): Posting[] {
+  const postings: Posting[] = [
+    { owner: payerOf(session), amountMinor: -cost.costMinor },
+    { owner: { kind: 'revenue' }, amountMinor: cost.fullMinor },
+    { owner: { kind: 'loyalty_discounts' }, amountMinor: -cost.discountMinor },
+  ];
+  return postings.filter((posting) => posting.amountMinor !== 0);
+}
+
+/** SPEC §7 Loyalty: the points a session on a points card earns, else null. */
+export function pointsOf(session: Pick<SessionRow, 'loyalty'>, energyWh: number): number | null {
+  const benefit = session.loyalty?.benefit;
+  return benefit?.kind === 'points' ? loyaltyPoints(energyWh, benefit) : null;
+}
+
+/**
  * Ends a session for good: the exact cost over every stored reading, status `success`. The one
  * place a session becomes final, so it is where the money moves, in the same transaction:
  * the cost leaves the payer's wallet for revenue (DESIGN.md: a double-entry ledger). What
@@ -44,13 +68,14 @@ export async function finishSession(
   const tariff = await tariffOf(deps.db, session.tariffId);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
-    const breakdown = costBreakdown(tariff, session, {
+    const priced = pricedCost(tariff, session, {
       chargingEndedAt: end.chargingEndedAt,
       energyWh: end.energyWh,
       readings,
       parkingEndedAt: end.parkingEndedAt,
     });
-    const cost = breakdown.totalMinor;
+    const cost = priced.costMinor;
+    const points = pointsOf(session, end.energyWh);
     const isParked = session.status === 'parking';
     const finished = await updateSessionFrom(tx, session.id, finishableStatuses, {
       status: 'success',
@@ -58,6 +83,8 @@ export async function finishSession(
       meterStopWh: end.meterStopWh,
       powerW: 0,
       costMinor: cost,
+      loyaltyDiscountMinor: priced.discountMinor,
+      loyaltyPoints: points,
       // A parked session keeps its charging end and gets the time the car left.
       stoppedAt: end.parkingEndedAt ?? end.chargingEndedAt,
       parkingStartedAt: isParked ? session.parkingStartedAt : null,
@@ -67,16 +94,15 @@ export async function finishSession(
       ...(end.energySource ? { energySource: end.energySource } : {}),
       ...(end.isClosedWithoutStop ? { closedWithoutStopAt: new Date() } : {}),
     });
-    if (finished && cost > 0) {
+    // Once: only the update that made it final gets here, so a repeated stop adds no points.
+    if (finished?.loyaltyCardId && points) await addCardPoints(tx, finished.loyaltyCardId, points);
+    if (finished && priced.fullMinor > 0) {
       await postTransaction(tx, {
         kind: 'charge_payment',
         reference: session.id,
         description: `Charging session ${session.transactionId}`,
         currency: session.currency,
-        postings: [
-          { owner: payerOf(session), amountMinor: -cost },
-          { owner: { kind: 'revenue' }, amountMinor: cost },
-        ],
+        postings: costPostings(session, priced),
       });
       // The receipt's items are the breakdown this cost was priced from (SPEC §3 receipt).
       await issueSessionReceipt(tx, deps.brand, {
@@ -86,7 +112,8 @@ export async function finishSession(
         costMinor: finished.costMinor,
         currency: finished.currency,
         paymentMethod: finished.paymentMethod,
-        cost: breakdown,
+        cost: priced.breakdown,
+        loyaltyDiscountMinor: priced.discountMinor,
       });
     }
     if (finished) {

@@ -24,13 +24,13 @@ export type IdTagVerdict =
 
 /**
  * An idTag (OCPP IdToken) is a driver's active RFID tag (SPEC §3), or the one-off idTag of a
- * start from the app while its session is `preparing`. A tag of a blocked or deleted account
- * is Blocked; anything else we do not know is Invalid.
+ * start from the app while its session is `preparing`. A tag the driver blocked, or of a
+ * blocked or deleted account, is Blocked; anything else we do not know is Invalid.
  */
 export async function checkIdTag(db: Db, idTag: string): Promise<IdTagVerdict> {
   const row = await findActiveTag(db, idTag);
   if (!row) return appIdTag(db, idTag);
-  if (row.isBlocked || row.deletedAt !== null) return { status: 'Blocked' };
+  if (row.isBlocked || row.isTagBlocked || row.deletedAt !== null) return { status: 'Blocked' };
   return { status: 'Accepted', userId: row.userId, rfidTagId: row.rfidTagId };
 }
 

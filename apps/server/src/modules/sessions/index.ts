@@ -28,7 +28,7 @@ export { connectorPlace, payerProfile, type ConnectorPlace } from './place-repo'
 export { appIdTag, isReachable, isVisibleTo, refusalOf } from './start';
 export { closedRefusal, decidePayment, paymentFor } from './start-rules';
 export { lockConnector } from './hold-repo';
-export { driverGroupTag } from './id-tags';
+export { checkIdTag, driverGroupTag } from './id-tags';
 export { findActiveSession, stationTariffAt } from './repo';
 export { blockedByOf } from './plan';
 export { tariffOf } from './cost';

@@ -1,6 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ChargePointSender } from './charge-point-sender';
-import { costMinor, tariffOf } from './cost';
+import { pricedCost, tariffOf } from './cost';
 import { recordChargeEvent } from './events';
 import { insertSamples, type Sample } from './meter-repo';
 import { readMeterValue } from './meter-reading';
@@ -87,12 +87,13 @@ export async function recordMeterValues(
   const tariff = await tariffOf(deps.db, session.tariffId);
   // Energy spread evenly since the start: exact without zones, close with them; the final
   // cost (finishSession) uses every counted reading.
-  const cost = costMinor(tariff, session, { chargingEndedAt: lastReadingAt, energyWh });
+  const cost = pricedCost(tariff, session, { chargingEndedAt: lastReadingAt, energyWh });
   const updated = await updateSessionFrom(deps.db, session.id, runningStatuses, {
     energyWh,
     powerW,
     socPercent,
-    costMinor: cost,
+    costMinor: cost.costMinor,
+    loyaltyDiscountMinor: cost.discountMinor,
     lastEnergyAt,
     lastReadingAt,
   });

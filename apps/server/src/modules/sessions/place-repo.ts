@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
@@ -19,6 +19,7 @@ export async function connectorPlace(db: Db, connectorId: string) {
       currentType: connectors.currentType,
       stationId: stations.id,
       isPrivate: stations.isPrivate,
+      isRoaming: stations.isRoaming,
       ownerUserId: stations.ownerUserId,
       schedule: stations.schedule,
       utcOffsetMinutes: stations.utcOffsetMinutes,
@@ -47,6 +48,15 @@ export async function findOwnCar(db: Db, userId: string, carId: string) {
     .from(cars)
     .where(and(eq(cars.id, carId), eq(cars.userId, userId)));
   return car;
+}
+
+/** Whether a station is another operator's, seen through roaming (SPEC §1). */
+export async function isRoamingStation(db: Db, stationId: string): Promise<boolean> {
+  const [station] = await db
+    .select({ isRoaming: stations.isRoaming })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return station?.isRoaming ?? false;
 }
 
 export async function stationHours(tx: Db, stationId: string) {
@@ -91,10 +101,28 @@ export async function findActiveTag(db: Db, idTag: string) {
       rfidTagId: rfidTags.id,
       userId: users.id,
       isBlocked: users.isBlocked,
+      /** Blocked by the driver (SPEC §2 my_rfid). */
+      isTagBlocked: rfidTags.isBlocked,
       deletedAt: users.deletedAt,
     })
     .from(rfidTags)
     .innerJoin(users, eq(users.id, rfidTags.userId))
     .where(and(eq(rfidTags.uid, idTag), eq(rfidTags.isActive, true)));
+  return row;
+}
+
+/** The tag started a session at `at`: its "last used" (SPEC §2 my_rfid). */
+export async function markTagUsed(db: Db, rfidTagId: string, at: Date): Promise<void> {
+  await db.update(rfidTags).set({ lastUsedAt: at }).where(eq(rfidTags.id, rfidTagId));
+}
+
+/** The driver a tag number belongs to: the bound tag, else the one most recently deleted. */
+export async function findTagByUid(db: Db, uid: string) {
+  const [row] = await db
+    .select({ rfidTagId: rfidTags.id, userId: rfidTags.userId })
+    .from(rfidTags)
+    .where(eq(rfidTags.uid, uid))
+    .orderBy(desc(rfidTags.isActive), desc(rfidTags.createdAt))
+    .limit(1);
   return row;
 }

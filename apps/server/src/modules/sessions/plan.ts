@@ -4,7 +4,10 @@ import { estimateCost } from '@evcharge/domain/tariff';
 import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
 import { stationTariffAt } from './repo';
-import { tariffOf } from './cost';
+import { tariffOf, withLoyalty } from './cost';
+import { chargeLoyaltyOf } from './charge-view';
+import { pointsOf } from './finish';
+import { loyaltyColumns } from './session-loyalty';
 import { payerForProfile } from '../ledger';
 import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
 import { isVisibleTo, paymentFor } from './start';
@@ -20,6 +23,7 @@ export async function planSession(
     limit: StartChargeBody['limit'];
     profile: ChargingProfile;
     carId?: string | null;
+    loyaltyCardId?: string | null;
   },
 ) {
   const place = await connectorPlace(db, body.connectorId);
@@ -32,6 +36,8 @@ export async function planSession(
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
   const { utcOffsetMinutes } = place;
+  // SPEC §7 Loyalty: the card the start would use, and the estimate after its discount.
+  const { loyalty } = await loyaltyColumns(db, userId, place, body.loyaltyCardId);
   const planFor = (limit: StartChargeBody['limit']) =>
     planCharge({
       connector: place,
@@ -41,8 +47,9 @@ export async function planSession(
       perKwhMinor: tariff.perKwhMinor,
       perMinuteMinor: tariff.perMinuteMinor,
     });
-  const costOf = (energyWh: number, minutes: number) =>
-    estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }).totalMinor;
+  const pricedAt = (energyWh: number, minutes: number) =>
+    withLoyalty(estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }), loyalty);
+  const costOf = (energyWh: number, minutes: number) => pricedAt(energyWh, minutes).costMinor;
   // A cost limit: the most energy whose estimate, with the prices in force now (zones, fees),
   // stays within it; the same estimate the answer's cost comes from.
   const plan =
@@ -52,10 +59,11 @@ export async function planSession(
           return { plan: atEnergy, costMinor: costOf(wh, atEnergy.minutes ?? 0) };
         })
       : planFor(body.limit);
-  const costMinor =
+  const priced =
     plan.energyWh !== undefined && plan.minutes !== undefined
-      ? costOf(plan.energyWh, plan.minutes)
+      ? pricedAt(plan.energyWh, plan.minutes)
       : null;
+  const costMinor = priced?.costMinor ?? null;
   const user = await payerProfile(db, userId);
   const payer = payerForProfile(userId, user);
   const payment = await paymentFor(db, userId, payer, tariff.currency);
@@ -76,6 +84,14 @@ export async function planSession(
     opensAt: typeof closed?.details?.opensAt === 'string' ? closed.details.opensAt : null,
     payWith: 'refusal' in payment ? null : payment.method,
     cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
+    // The points are the estimate's, for the energy the plan expects.
+    loyalty: chargeLoyaltyOf(
+      {
+        loyalty,
+        loyaltyPoints: plan.energyWh === undefined ? null : pointsOf({ loyalty }, plan.energyWh),
+      },
+      priced?.discountMinor ?? 0,
+    ),
   };
 }
 

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OCPP16 } from 'typed-ocpp';
 import type { Deps } from '../../deps';
 import { tellSessionAdjusted } from '../events';
-import { payerOf, postTransaction } from '../ledger';
+import { postTransaction } from '../ledger';
+import { addCardPoints } from '../loyalty';
 import { issueSessionAdjustmentReceipt } from '../receipts';
-import { costBreakdown, tariffOf } from './cost';
+import { pricedCost, tariffOf } from './cost';
+import { costPostings, pointsOf } from './finish';
 import { recordChargeEvent, type EventDeps } from './events';
 import { sessionSamples } from './meter-repo';
 import { insertStopSample, settleMeter } from './meter-settle';
@@ -33,33 +35,43 @@ export async function reconcileLateStop(
   const tariff = await tariffOf(deps.db, session.tariffId);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
-    const cost = costBreakdown(tariff, session, {
+    const priced = pricedCost(tariff, session, {
       chargingEndedAt: stoppedAt,
       energyWh: energy.energyWh,
       readings,
-    }).totalMinor;
+    });
+    const cost = priced.costMinor;
     const differenceMinor = cost - session.costMinor;
+    const discountDifferenceMinor = priced.discountMinor - session.loyaltyDiscountMinor;
+    const points = pointsOf(session, energy.energyWh);
     const updated = await markReconciled(tx, session.id, {
       energyWh: energy.energyWh,
       meterStopWh: params.meterStop,
       energySource: energy.source,
       costMinor: cost,
+      loyaltyDiscountMinor: priced.discountMinor,
+      loyaltyPoints: points,
       stoppedAt,
       // What really ended it; closed_without_stop_at keeps that we had closed it first.
       stopReason: params.reason ?? 'Local',
     });
     // Another copy of this stop got here first.
     if (!updated) return undefined;
-    if (differenceMinor !== 0) {
+    // The card's points follow the meter's final energy too (SPEC §7 Loyalty).
+    const pointsDifference = (points ?? 0) - (session.loyaltyPoints ?? 0);
+    if (updated.loyaltyCardId && pointsDifference !== 0)
+      await addCardPoints(tx, updated.loyaltyCardId, pointsDifference);
+    if (differenceMinor !== 0 || discountDifferenceMinor !== 0) {
       await postTransaction(tx, {
         kind: 'adjustment',
         reference: `session-meter:${session.id}`,
         description: `Charging session ${session.transactionId}: the meter's final reading`,
         currency: session.currency,
-        postings: [
-          { owner: payerOf(session), amountMinor: -differenceMinor },
-          { owner: { kind: 'revenue' }, amountMinor: differenceMinor },
-        ],
+        postings: costPostings(session, {
+          costMinor: differenceMinor,
+          discountMinor: discountDifferenceMinor,
+          fullMinor: differenceMinor + discountDifferenceMinor,
+        }),
       });
       await issueSessionAdjustmentReceipt(tx, deps.brand, {
         sessionId: session.id,

@@ -27,14 +27,22 @@ export async function chargeDetail(
   const samples = await chartSamples(db, row.session.id);
   const now = new Date();
   const { cost } = await chargeCost(db, row, now, samples);
+  const charge = await toCharge(db, row, now);
+  // SPEC §7 Loyalty: the discount is its own negative item, as on the receipt.
+  const discountMinor = charge.loyalty?.discountMinor ?? 0;
   return {
-    ...(await toCharge(db, row, now)),
+    ...charge,
     samples: samples.map((sample) => ({ ...sample, at: sample.at.toISOString() })),
-    costItems: cost.items.map((item) => ({
-      kind: item.kind,
-      amountMinor: item.amountMinor,
-      quantity: item.quantity,
-    })),
+    costItems: [
+      ...cost.items.map((item) => ({
+        kind: item.kind,
+        amountMinor: item.amountMinor,
+        quantity: item.quantity,
+      })),
+      ...(discountMinor > 0
+        ? [{ kind: 'loyalty_discount', amountMinor: -discountMinor, quantity: 1 }]
+        : []),
+    ],
   };
 }
 

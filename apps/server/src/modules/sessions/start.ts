@@ -17,6 +17,7 @@ import { tariffOf } from './cost';
 import { recordChargeEvent } from './events';
 import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+import { loyaltyColumns, type LoyaltyColumns } from './session-loyalty';
 import { closedRefusal, decideStart, paymentColumns } from './start-rules';
 
 export { paymentFor } from './start-rules';
@@ -123,6 +124,7 @@ async function prepareSession(
     profile: ChargingProfile;
     carId: string | null;
     idTag: string;
+    loyalty: LoyaltyColumns;
   },
 ) {
   const { db, config } = deps;
@@ -142,6 +144,7 @@ async function prepareSession(
         tariffId: values.tariffId,
         currency: values.currency,
         carId: values.carId,
+        ...values.loyalty,
         status: 'preparing',
         limitMode: values.limit.mode,
         limitValue:
@@ -185,6 +188,7 @@ export async function startCharge(
     limit: StartChargeBody['limit'];
     profile: ChargingProfile;
     carId?: string | null;
+    loyaltyCardId?: string | null;
   },
 ): Promise<Charge> {
   const { db } = deps;
@@ -195,6 +199,7 @@ export async function startCharge(
   if (refusal) throw refusal;
   const chargePointId = place.chargePointId as string;
   const carId = await carOf(db, userId, body.carId);
+  const loyalty = await loyaltyColumns(db, userId, place, body.loyaltyCardId);
   const tariffId = await stationTariffAt(db, place.stationId, new Date());
   if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
   const { tariff } = await tariffOf(db, tariffId);
@@ -206,6 +211,7 @@ export async function startCharge(
     profile: body.profile,
     carId,
     idTag,
+    loyalty,
   });
   if (card) {
     try {

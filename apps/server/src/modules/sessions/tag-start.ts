@@ -11,6 +11,8 @@ import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
+import { findTagByUid, markTagUsed } from './place-repo';
+import { loyaltyColumns } from './session-loyalty';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -90,6 +92,31 @@ async function decideTag(
   }
 }
 
+// The idTags a charge point asked about over its current socket (Authorize): a transaction
+// of one it never asked about, begun before the socket opened, was started offline (from its
+// local list, OCPP 1.6 §3.5.3). Kept per socket object, so it goes with the socket.
+const askedHere = new WeakMap<object, Set<string>>();
+
+function remember(from: ChargePointSender, idTag: string): void {
+  const asked = askedHere.get(from) ?? new Set<string>();
+  if (asked.size > 1000) asked.clear();
+  asked.add(idTag);
+  askedHere.set(from, asked);
+}
+
+/** A StartTransaction the charge point began on its own while it could not reach us. */
+export function startedOffline(
+  from: ChargePointSender,
+  params: OCPP16.StartTransactionRequest,
+): boolean {
+  const at = new Date(params.timestamp);
+  return (
+    from.connectedAt !== undefined &&
+    at.getTime() < from.connectedAt.getTime() &&
+    !askedHere.get(from)?.has(params.idTag)
+  );
+}
+
 /** The tag's status as a start here would be decided now. */
 async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
   // Authorize names no connector: a reservation's hold is decided at StartTransaction.
@@ -108,6 +135,7 @@ export async function authorizeIdTag(
   from: ChargePointSender,
   idTag: string,
 ): Promise<IdTagInfo> {
+  remember(from, idTag);
   const verdict = await checkIdTag(deps.db, idTag);
   if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return { status: 'Accepted' };
   return authorizeTag(deps, from.stationId, idTag);
@@ -125,6 +153,7 @@ export async function startByTag(
   stationId: string,
   connectorId: string,
   params: OCPP16.StartTransactionRequest,
+  isOffline = false,
 ): Promise<Answer> {
   const charging = startColumns(params, new Date());
   const { startedAt } = charging;
@@ -139,6 +168,7 @@ export async function startByTag(
       currency: tag.currency,
       rfidTagId: tag.rfidTagId,
       ...paymentColumns(tag.decision),
+      ...(await loyaltyColumns(tx, tag.userId, place)),
       ...(byCard
         ? {
             status: 'preparing' as const,
@@ -146,11 +176,16 @@ export async function startByTag(
           }
         : { status: 'charging' as const, ...charging }),
     });
+    await markTagUsed(tx, tag.rfidTagId, startedAt);
     // A tag of the driver whose reservation holds the connector: it stops holding now.
     if (!byCard && tag.decision.reservation)
       await completeReservation(tx, tag.decision.reservation.id, startedAt);
   });
-  if (decided.status !== 'Accepted' || !session) return { status: decided.status };
+  if (decided.status !== 'Accepted' || !session) {
+    return isOffline && decided.status !== 'Accepted'
+      ? startedWithoutUs(deps, stationId, connectorId, params, decided.status)
+      : { status: decided.status };
+  }
   let started = session;
   const card = decided.decision.payment.card;
   if (card) {
@@ -170,4 +205,45 @@ export async function startByTag(
   }
   await recordChargeEvent(deps, started, 'started');
   return { status: 'Accepted', transactionId: started.transactionId };
+}
+
+/**
+ * A driver's tag began a transaction while the charge point could not reach us (its local
+ * list accepted it) and the rules of a start now refuse it (a debt since, say). The energy is
+ * the driver's all the same: the session is kept and billed on the driver's balance (a debt if
+ * it is short), and the refusal goes back, so the charge point stops it (StopTransactionOnInvalidId,
+ * OCPP 1.6 §9.1) and its StopTransaction closes the bill.
+ */
+async function startedWithoutUs(
+  deps: ChargeDeps,
+  stationId: string,
+  connectorId: string,
+  params: OCPP16.StartTransactionRequest,
+  refusal: Exclude<IdTagStatus, 'Accepted'>,
+): Promise<Answer> {
+  const tag = await findTagByUid(deps.db, params.idTag);
+  const charging = startColumns(params, new Date());
+  const tariffId = tag && (await stationTariffAt(deps.db, stationId, charging.startedAt));
+  if (!tag || !tariffId) return { status: refusal };
+  const { tariff } = await tariffOf(deps.db, tariffId);
+  try {
+    const session = await insertSession(deps.db, {
+      userId: tag.userId,
+      connectorId,
+      tariffId,
+      currency: tariff.currency,
+      rfidTagId: tag.rfidTagId,
+      paymentMethod: 'balance',
+      fundsCapMinor: null,
+      ...(await loyaltyColumns(deps.db, tag.userId, { stationId })),
+      status: 'charging',
+      ...charging,
+    });
+    await markTagUsed(deps.db, tag.rfidTagId, charging.startedAt);
+    await recordChargeEvent(deps, session, 'started');
+    return { status: refusal, transactionId: session.transactionId };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'ConcurrentTx' };
+    throw error;
+  }
 }

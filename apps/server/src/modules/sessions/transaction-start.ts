@@ -14,7 +14,7 @@ import {
   type PlacedSession,
 } from './repo';
 import type { ChargeDeps } from './start';
-import { startByTag } from './tag-start';
+import { startByTag, startedOffline } from './tag-start';
 
 type Answer = OCPP16.StartTransactionResponse;
 type TagStatus = Answer['idTagInfo']['status'];
@@ -107,8 +107,17 @@ export async function startTransaction(
     }
   }
   // A driver's RFID tag: the rules of a start from the app decide (tag-start.ts).
-  const answer = await startByTag(deps, from.stationId, connectorId, params);
-  return answer.status === 'Accepted' && answer.transactionId !== undefined
-    ? accepted(answer.transactionId)
-    : refused(answer.status === 'Accepted' ? 'Invalid' : answer.status);
+  const answer = await startByTag(
+    deps,
+    from.stationId,
+    connectorId,
+    params,
+    startedOffline(from, params),
+  );
+  if (answer.status === 'Accepted' && answer.transactionId !== undefined)
+    return accepted(answer.transactionId);
+  // Started offline and refused now: kept and billed, and the charge point told to stop it.
+  if (answer.status !== 'Accepted' && answer.transactionId !== undefined)
+    return { transactionId: answer.transactionId, idTagInfo: { status: answer.status } };
+  return refused(answer.status === 'Accepted' ? 'Invalid' : answer.status);
 }

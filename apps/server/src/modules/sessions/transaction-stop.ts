@@ -1,7 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { tellParkingStarted } from '../events';
 import type { ChargePointSender } from './charge-point-sender';
-import { costMinor, tariffOf } from './cost';
+import { pricedCost, tariffOf } from './cost';
 import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
 import { insertStopSample, settleMeter } from './meter-settle';
@@ -70,6 +70,7 @@ export async function stopTransaction(
     return answer;
   }
   const tariff = await tariffOf(deps.db, session.tariffId);
+  const cost = pricedCost(tariff, session, end);
   const parked = await deps.db.transaction(async (tx) => {
     const row = await updateSessionFrom(tx, session.id, runningStatuses, {
       status: 'parking',
@@ -79,7 +80,8 @@ export async function stopTransaction(
       powerW: 0,
       parkingStartedAt: stoppedAt,
       stopReason: reason,
-      costMinor: costMinor(tariff, session, end),
+      costMinor: cost.costMinor,
+      loyaltyDiscountMinor: cost.discountMinor,
       stopRequestedAt: null,
       stopSuspectedAt: null,
     });

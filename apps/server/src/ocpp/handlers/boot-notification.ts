@@ -31,5 +31,6 @@ export const bootNotification: ActionHandler<
     },
     'OCPP charge point booted',
   );
+  deps.events.booted(connection);
   return { status: 'Accepted', currentTime: now.toISOString(), interval };
 };

@@ -14,9 +14,11 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   /** A unit shown inside the field's end ("₽", "min"); the label names it for screen readers. */
   suffix?: string | undefined;
   errorTestId?: string;
+  /** Announce the error at once (role=alert): for a server's answer about the value. */
+  errorIsAlert?: boolean;
 };
 
-export function Field({ label, error, hint, ref, revealLabels, suffix, errorTestId, type = 'text', className, ...input }: FieldProps) {
+export function Field({ label, error, hint, ref, revealLabels, suffix, errorTestId, errorIsAlert, type = 'text', className, ...input }: FieldProps) {
   const id = useId();
   const [isRevealed, setRevealed] = useState(false);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -49,7 +51,7 @@ export function Field({ label, error, hint, ref, revealLabels, suffix, errorTest
           </button>
         )}
       </div>
-      {error && <FieldError id={errorId} testId={errorTestId}>{error}</FieldError>}
+      {error && <FieldError id={errorId} testId={errorTestId} isAlert={errorIsAlert}>{error}</FieldError>}
       {hint && <p className="field__hint" id={hintId}>{hint}</p>}
     </div>
   );

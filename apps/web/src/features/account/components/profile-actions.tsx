@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icon';
+import { useLoyaltyAvailableQuery } from '@/lib/loyalty-query';
 import { useLogOutMutation } from '../api/log-out';
 
 const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: string; testId: string }[] = [
@@ -11,8 +12,10 @@ const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: s
   { to: paths.reserve, icon: 'calendar', titleKey: 'profile:reservations', hintKey: 'profile:reservationsHint', testId: 'profile-reservations-link' },
   { to: paths.dashboard, icon: 'chart', titleKey: 'common:nav.dashboard', hintKey: 'profile:dashboardHint', testId: 'profile-dashboard-link' },
   { to: paths.cars, icon: 'car', titleKey: 'profile:cars', hintKey: 'profile:carsHint', testId: 'profile-cars-link' },
+  { to: paths.myRfid, icon: 'card', titleKey: 'profile:rfidTags', hintKey: 'profile:rfidTagsHint', testId: 'profile-rfid-link' },
   { to: paths.favourites, icon: 'heart', titleKey: 'profile:favourites', hintKey: 'profile:favouritesHint', testId: 'profile-favourites-link' },
   { to: paths.cards, icon: 'card', titleKey: 'profile:cards', hintKey: 'profile:cardsHint', testId: 'profile-cards-link' },
+  { to: paths.loyaltyCards, icon: 'star', titleKey: 'profile:loyaltyCards', hintKey: 'profile:loyaltyCardsHint', testId: 'profile-loyalty-link' },
   { to: paths.receipts, icon: 'document', titleKey: 'profile:receipts', hintKey: 'profile:receiptsHint', testId: 'profile-receipts-link' },
   { to: paths.profileSettings, icon: 'user', titleKey: 'profile:profileSettings', hintKey: 'profile:profileSettingsHint', testId: 'profile-settings-page-link' },
   { to: paths.multiaccount, icon: 'wallet', titleKey: 'common:profiles.linkTitle', hintKey: 'common:profiles.linkHint', testId: 'profile-multiaccount-link' },
@@ -25,9 +28,12 @@ const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: s
 export function ProfileActions() {
   const { t } = useTranslation('profile');
   const logOut = useLogOutMutation();
+  // Loyalty cards only where the deployment has a programme (GET /loyalty/check/available, SPEC §7).
+  const hasLoyalty = useLoyaltyAvailableQuery().data === true;
+  const shown = hasLoyalty ? links : links.filter((link) => link.to !== paths.loyaltyCards);
   return (
     <nav className="profile__actions" aria-label={t('profile:actions')}>
-      {links.map((link) => (
+      {shown.map((link) => (
         <Link key={link.to} to={link.to} className="profile__link" data-testid={link.testId}>
           <Icon name={link.icon} />
           <span>

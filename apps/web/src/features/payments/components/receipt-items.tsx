@@ -34,7 +34,8 @@ export function ReceiptItems({ receipt }: { receipt: Receipt }) {
       </thead>
       <tbody>
         {receipt.items.map((item, index) => (
-          <tr key={index} data-testid="receipt-item-row">
+          // A discount (a loyalty programme's, SPEC §7 Loyalty) is a negative line, set apart.
+          <tr key={index} data-testid="receipt-item-row" className={item.amountMinor < 0 ? 'receipt-items__discount' : undefined} data-discount={item.amountMinor < 0 || undefined}>
             {/* Named by its code in the reader's language; `title` (English) for a code this app does not know yet. */}
             <th scope="row" data-label={labels.title} data-testid="receipt-item-title">{t(`payments:receipt.item.${item.code}`, { defaultValue: item.title })}</th>
             <td className="receipt-items__number" data-label={labels.quantity}>{quantity(item)}</td>

@@ -66,6 +66,25 @@ describe('ReceiptPage', () => {
     expect(screen.getByTestId('receipt-vat').textContent).toBe('Including VATNo VAT');
   });
 
+  it('names a loyalty programme\'s discount and shows it taken off (SPEC §7 Loyalty)', async () => {
+    const discounted = buildReceipt({
+      amountMinor: 57_450,
+      items: [
+        { code: 'energy', title: 'Energy', quantity: 25.5, unit: 'kWh', unitPriceMinor: 2_000, amountMinor: 51_000, vatRatePercent: 20, vatMinor: 8_500 },
+        { code: 'loyalty_discount', title: 'Loyalty discount', quantity: 1, unit: 'pcs', unitPriceMinor: -2_550, amountMinor: -2_550, vatRatePercent: 20, vatMinor: -425 },
+        { code: 'parking', title: 'Parking', quantity: 18, unit: 'min', unitPriceMinor: 500, amountMinor: 9_000, vatRatePercent: 20, vatMinor: 1_500 },
+      ],
+    });
+    vi.stubGlobal('fetch', routeFetch([{ path: `/api/receipts/${receipt.id}`, reply: () => jsonResponse(200, discounted) }]).fetch);
+    await renderScreen(<ReceiptPage />, path);
+    const rows = await screen.findAllByTestId('receipt-item-row');
+    const discount = rows[1]!;
+    expect(within(discount).getByTestId('receipt-item-title').textContent).toBe('Loyalty programme discount');
+    expect(within(discount).getByTestId('receipt-item-amount').textContent).toBe('-₽25.50');
+    expect(discount.getAttribute('data-discount')).toBe('true');
+    expect(screen.getByTestId('receipt-total').textContent).toBe('Total₽574.50');
+  });
+
   it('prints the page', async () => {
     serve();
     const print = vi.fn();

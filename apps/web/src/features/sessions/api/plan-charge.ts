@@ -5,8 +5,11 @@ import { apiRequest } from '@/lib/api-client';
 import { chargeKeys, chargeStaleTime } from '@/lib/charge-query';
 import type { ApiLimit } from '../model/limit-form';
 
-/** `carId`: the driver's car, whose battery and charging power the estimate then uses. */
-export type PlanBody = { connectorId: string; limit: ApiLimit; profile: ChargingProfile; carId?: string };
+/**
+ * `carId`: the driver's car, whose battery and charging power the estimate then uses.
+ * `loyaltyCardId`: the loyalty card to use; omitted for the driver's default one, null for none.
+ */
+export type PlanBody = { connectorId: string; limit: ApiLimit; profile: ChargingProfile; carId?: string; loyaltyCardId?: string | null };
 
 // POST /charge/plan: the estimate for the limit typed (the caller debounces the typing).
 export const planChargeQueryOptions = (body: PlanBody) =>

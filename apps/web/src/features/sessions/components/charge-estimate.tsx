@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
 import type { usePlanChargeQuery } from '../api/plan-charge';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 
 type Plan = NonNullable<ReturnType<typeof usePlanChargeQuery>['data']>;
 
@@ -29,6 +30,7 @@ export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEs
           {plan.energyWh === null && plan.minutes === null && plan.costMinor === null
             ? <p className="estimate__open" data-testid="estimate-open">{t('charging:estimate.open')}</p>
             : <EstimateFigures plan={plan} isBusy={isLoading} />}
+          {plan.loyalty && <ChargeLoyaltyNote loyalty={plan.loyalty} currency={plan.currency} stage="estimate" />}
           <p className="muted small">
             {t('charging:estimate.power', { power: powerKwText(t, plan.powerW, i18n.language) })}
             {(plan.energyWh === null) !== (plan.minutes === null) && ` ${t('charging:estimate.dependsOnCar')}`}

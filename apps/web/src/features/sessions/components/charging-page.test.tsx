@@ -127,6 +127,22 @@ describe('ChargingPage', () => {
     expect(server.sent.find((r) => r.method === 'PUT')?.body).toEqual({ transactionId: 7 });
   });
 
+  it('shows the loyalty card\'s discount so far while charging, and the points earned once finished', async () => {
+    const magnit = { cardId: 'card-1', companyName: 'Magnit', benefit: { kind: 'discount' as const, percent: 5 }, discountMinor: 1_201, points: null };
+    serve([buildCharge({ loyalty: magnit })]);
+    const { unmount } = await renderScreen(<ChargingPage />, '/charging');
+    const live = await screen.findByTestId('charge-loyalty');
+    expect(live.textContent).toBe('Discount so far -₽12.01 by Magnit');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    unmount();
+
+    const miles = { cardId: 'card-2', companyName: 'EcoMiles', benefit: { kind: 'points' as const, pointsPerKwh: 2 }, discountMinor: 0, points: 28 };
+    serve([buildCharge({ status: 'success', powerW: null, chargingEndedAt: '2026-11-20T11:02:30.000Z', stopReason: 'limit', loyalty: miles })]);
+    await renderScreen(<ChargingPage />, '/charging');
+    const summary = await screen.findByTestId('session-summary');
+    expect(within(summary).getByTestId('charge-loyalty').textContent).toBe('Points earned with EcoMiles: 28');
+  });
+
   it('waits for the car while preparing, with the countdown of the start check', async () => {
     serve([buildCharge({ status: 'preparing', startedAt: null, energyWh: 0, powerW: null, durationSeconds: 0 })], [
       { path: '/api/charges/check/7/timeout', reply: () => jsonResponse(200, { isTimedOut: false, secondsLeft: 75, charge: buildCharge({ status: 'preparing' }) }) },

@@ -4,6 +4,7 @@ import { SessionChart } from '@/components/charge/session-chart';
 import { Card } from '@/components/ui/card';
 import { isChargingClockRunning, isParkingClockRunning, sessionSeconds } from '../model/session-clock';
 import { useNow } from '../model/use-now';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 import { LimitProgress } from './limit-progress';
 import { LiveFigures } from './live-figures';
 import { ParkingCard } from './parking-card';
@@ -25,6 +26,7 @@ export function LiveSession({ charge, samples, receivedAt }: LiveSessionProps) {
         <SessionHeading charge={charge} />
         <p className="live-session__hint" data-testid="status-hint">{t(`charging:statusHint.${charge.status}`)}</p>
         <LiveFigures charge={charge} chargingSeconds={seconds.charging} now={now} />
+        {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="live" />}
         <ParkingCard charge={charge} parkingSeconds={seconds.parking} />
         {charge.status !== 'parking' && <LimitProgress charge={charge} chargingSeconds={seconds.charging} />}
         {canStop && (

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ApiError, errorText } from '@/lib/api-error';
 import { latestCar, useCarsQuery } from '@/lib/cars-query';
+import { defaultLoyaltyCard, useLoyaltyCardsQuery } from '@/lib/loyalty-query';
 import { useCurrentChargesQuery } from '../api/get-charges';
 import { usePlanChargeQuery } from '../api/plan-charge';
 import { useStartChargeMutation } from '../api/start-charge';
@@ -20,6 +21,7 @@ import { CarPicker } from './car-picker';
 import { ChargeEstimate } from './charge-estimate';
 import { ConnectorSummary } from './connector-summary';
 import { LimitPicker } from './limit-picker';
+import { LoyaltyPicker } from './loyalty-picker';
 import { ProfileRow } from './profile-row';
 
 type Connector = StationDetail['connectors'][number];
@@ -41,11 +43,17 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   const [carChoice, setCarChoice] = useState<string | null | undefined>(undefined);
   const carId = carChoice === undefined ? (latestCar(cars.data ?? [])?.Id ?? null) : carChoice;
   const withCar = carId === null ? {} : { carId };
+  // The loyalty card (SPEC §7 Loyalty): the default one unless the driver picks another or none;
+  // left out of the requests until then, so the server applies the default itself.
+  const loyaltyCards = useLoyaltyCardsQuery();
+  const [loyaltyChoice, setLoyaltyChoice] = useState<string | null | undefined>(undefined);
+  const loyaltyCardId = loyaltyChoice === undefined ? (defaultLoyaltyCard(loyaltyCards.data ?? [])?.id ?? null) : loyaltyChoice;
+  const withLoyalty = loyaltyChoice === undefined ? {} : { loyaltyCardId: loyaltyChoice };
 
   const settled = useDebounced(draft, ESTIMATE_DELAY_MS);
   const settledCheck = checkLimit(settled, currency);
   // The estimate waits for the cars (a moment), so it is asked once, with the car in it.
-  const plan = usePlanChargeQuery(settledCheck.isValid && !cars.isPending ? { connectorId: connector.id, limit: settledCheck.limit, profile, ...withCar } : null);
+  const plan = usePlanChargeQuery(settledCheck.isValid && !cars.isPending ? { connectorId: connector.id, limit: settledCheck.limit, profile, ...withCar, ...withLoyalty } : null);
   const start = useStartChargeMutation();
   const open = (useCurrentChargesQuery().data ?? []).filter((charge) => isSessionOpen(charge.status));
 
@@ -62,7 +70,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
       return;
     }
     start.mutate(
-      { connectorId: connector.id, limit: check.limit, profile, ...withCar },
+      { connectorId: connector.id, limit: check.limit, profile, ...withCar, ...withLoyalty },
       { onSuccess: (charge) => navigate(chargingPath(charge.transactionId)) },
     );
   }
@@ -82,6 +90,9 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
           <LimitPicker draft={draft} currency={currency} error={error} onChange={(next) => setLimitDraft(draftKey, next)} />
           <ProfileRow stationId={station.id} connector={connector} profile={profile} />
           {cars.data && <CarPicker cars={cars.data} carId={carId} onChange={setCarChoice} />}
+          {loyaltyCards.data && loyaltyCards.data.length > 0 && (
+            <LoyaltyPicker cards={loyaltyCards.data} cardId={loyaltyCardId} onChange={setLoyaltyChoice} />
+          )}
         </div>
         <div className="precharge__column precharge__column--side">
           <ChargeEstimate

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient, buildStation } from '@/test/builders';
 import { buildCharge } from '@/test/charge-builders';
-import { buildCar } from '@/test/driver-builders';
+import { buildCar, buildLoyaltyCard, loyaltyCompanies } from '@/test/driver-builders';
 import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { setChargingProfile, setLimitDraft } from '../model/precharge-store';
@@ -186,6 +186,58 @@ describe('PrechargingPage', () => {
     serve([{ path: '/api/cars', reply: () => jsonResponse(200, { items: [] }) }]);
     await renderScreen(<PrechargingPage />, path);
     expect((await screen.findByTestId('precharge-no-car')).querySelector('a')?.getAttribute('href')).toBe('/cars');
+  });
+
+  it('runs on the default loyalty card unless the driver picks another or none, sent with the estimate and the start', async () => {
+    const groceries = buildLoyaltyCard();
+    const miles = buildLoyaltyCard({ id: '3c2b1a00-0000-4000-8000-0000000000c2', number: '0012345678', name: null, company: loyaltyCompanies.items[1]!, points: 40, isDefault: false });
+    const withDiscount = { ...plan, costMinor: 47_500, loyalty: { cardId: groceries.id, companyName: 'Magnit', benefit: { kind: 'discount', percent: 5 }, discountMinor: 2_500, points: null } };
+    const server = serve([
+      { path: '/api/loyalty', reply: () => jsonResponse(200, { items: [miles, groceries] }) },
+      { method: 'POST', path: '/api/charge/plan', reply: (request) => jsonResponse(200, (request.body as { loyaltyCardId?: unknown }).loyaltyCardId === null ? plan : withDiscount) },
+      { method: 'PUT', path: '/api/charge', reply: () => jsonResponse(200, buildCharge({ status: 'preparing' })) },
+    ]);
+    await renderScreen(<PrechargingPage />, path);
+    const select = (await screen.findByTestId('precharge-loyalty')) as HTMLSelectElement;
+    expect(select.value).toBe(groceries.id);
+    expect([...select.options].map((option) => option.textContent)).toEqual(['EcoMiles · 5678', 'Groceries · 0008', 'No loyalty card']);
+    expect(screen.getByText('Magnit — 5% off charging')).toBeTruthy();
+    // The default is the server's own choice: nothing is said about the card until the driver picks.
+    const plans = () => server.sent.filter((r) => r.url.pathname === '/api/charge/plan').map((r) => r.body as Record<string, unknown>);
+    await waitFor(() => expect(plans()).toHaveLength(1));
+    expect(plans()[0]).not.toHaveProperty('loyaltyCardId');
+    expect((await screen.findByTestId('charge-loyalty')).textContent).toBe('Discount -₽25.00 by Magnit');
+
+    const user = userEvent.setup();
+    await user.selectOptions(select, '');
+    expect(screen.getByText('The session gets no discount and no points.')).toBeTruthy();
+    await waitFor(() => expect(plans().at(-1)).toMatchObject({ loyaltyCardId: null }));
+    await waitFor(() => expect(screen.queryByTestId('charge-loyalty')).toBeNull());
+    await user.selectOptions(select, miles.id);
+    await waitFor(() => expect(plans().at(-1)).toMatchObject({ loyaltyCardId: miles.id }));
+    await user.click(screen.getByTestId('start-charge'));
+    await waitFor(() => expect(server.sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ connectorId: 'c1', loyaltyCardId: miles.id }));
+  });
+
+  it('sends no loyalty card to start with when the driver chose none', async () => {
+    const server = serve([
+      { path: '/api/loyalty', reply: () => jsonResponse(200, { items: [buildLoyaltyCard()] }) },
+      { method: 'PUT', path: '/api/charge', reply: () => jsonResponse(200, buildCharge({ status: 'preparing' })) },
+    ]);
+    await renderScreen(<PrechargingPage />, path);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByTestId('precharge-loyalty'), '');
+    await user.click(screen.getByTestId('start-charge'));
+    await waitFor(() => expect(server.sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ loyaltyCardId: null }));
+  });
+
+  it('offers no loyalty card choice to a driver without cards', async () => {
+    const server = serve([{ path: '/api/loyalty', reply: () => jsonResponse(200, { items: [] }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    await screen.findByTestId('estimate-energy');
+    await waitFor(() => expect(server.sent.some((r) => r.url.pathname === '/api/loyalty')).toBe(true));
+    expect(screen.queryByTestId('precharge-loyalty')).toBeNull();
+    expect(screen.queryByTestId('charge-loyalty')).toBeNull();
   });
 
   it('says when the connector is taken meanwhile', async () => {

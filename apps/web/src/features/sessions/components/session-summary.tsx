@@ -12,6 +12,7 @@ import { Icon } from '@/components/ui/icon';
 import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
 import { useCloseChargeMutation } from '../api/session-settings';
+import { ChargeLoyaltyNote } from './charge-loyalty-note';
 
 type SessionSummaryProps = { charge: Charge; samples: ChargeDetail['samples'] | undefined };
 
@@ -52,6 +53,7 @@ export function SessionSummary({ charge, samples }: SessionSummaryProps) {
           </div>
         )}
       </dl>
+      {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="finished" />}
       {reason && <p className="muted small center" data-testid="summary-reason">{t('charging:summary.reason', { reason })}</p>}
       {samples && samples.length > 1 && <SessionChart samples={samples} testId="summary-chart" />}
       {close.isError && <Alert tone="error"><p>{errorText(t, close.error)}</p></Alert>}

@@ -1,5 +1,8 @@
 import type { ChargeEvent } from '@evcharge/api/sessions/charge-schemas';
 import { ApiError } from '@/lib/api-error';
+import { MIN_POLL_MS, backoffMs, sleep } from '@/lib/poll-timing';
+
+export { backoffMs };
 
 // SPEC §7 GET /charges/subscribe/{a}/{b}: a long poll. Each answer brings the events after the
 // cursor and the cursor to send next. The cursor moves only once an answer's events have been
@@ -13,29 +16,6 @@ export type PollDeps = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
 };
-
-const FIRST_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 30_000;
-/** An empty answer sooner than this (a proxy that does not hold) waits before asking again. */
-const MIN_POLL_MS = 1_000;
-
-/** 1 s, 2 s, 4 s … up to 30 s after consecutive failures. */
-export function backoffMs(failures: number): number {
-  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, failures - 1));
-}
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Signed out or not allowed: asking again cannot help (the API client has signed out). */
 function isFinal(error: unknown): boolean {

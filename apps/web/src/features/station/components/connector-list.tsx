@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
-import { prechargingPath, reserveConnectorPath } from '@/app/charge-paths';
+import { prechargingPath, reserveConnectorPath, rfidConnectorPath } from '@/app/charge-paths';
 import { canReserve, canStartOnConnector } from '@/components/charge/charge-rules';
 import { Card } from '@/components/ui/card';
 import { ConnectorRow, type ReserveAction } from './connector-row';
@@ -20,12 +20,14 @@ type ConnectorListProps = {
    */
   canReserveHere: boolean;
   isSignedIn: boolean;
+  /** SPEC §4 the RFID wizard: a signed-in driver binds a tag at a station with a reader. */
+  canBindRfid: boolean;
   onSignInToReserve: (to: string) => void;
   utcOffsetMinutes: number;
 };
 
 /** Every connector with what a driver checks before plugging in; the QR's one stands out. */
-export function ConnectorList({ stationId, connectors, canStart, chosen, shouldReveal, canReserveHere, isSignedIn, onSignInToReserve, utcOffsetMinutes }: ConnectorListProps) {
+export function ConnectorList({ stationId, connectors, canStart, chosen, shouldReveal, canReserveHere, isSignedIn, canBindRfid, onSignInToReserve, utcOffsetMinutes }: ConnectorListProps) {
   const { t } = useTranslation('station');
   const chosenRef = useRef<HTMLLIElement>(null);
   const sorted = [...connectors].sort((a, b) => a.number - b.number);
@@ -53,6 +55,7 @@ export function ConnectorList({ stationId, connectors, canStart, chosen, shouldR
             startTo={canStart && canStartOnConnector(connector) ? prechargingPath(stationId, connector.number) : undefined}
             isStartHeld={canStart && !canStartOnConnector(connector) && connector.reservedUntil !== null}
             reserve={reserveAction(connector)}
+            rfidTo={canBindRfid ? rfidConnectorPath(stationId, connector.number) : undefined}
             utcOffsetMinutes={utcOffsetMinutes}
             reservationTo={reserveConnectorPath(stationId, connector.number)}
           />

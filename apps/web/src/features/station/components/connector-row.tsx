@@ -24,13 +24,15 @@ type ConnectorRowProps = {
   /** Someone else's reservation holds it: the start stays visible, disabled, with the reason. */
   isStartHeld?: boolean;
   reserve?: ReserveAction | undefined;
+  /** The RFID wizard at this connector (SPEC §4), where the station has a reader. */
+  rfidTo?: string | undefined;
   /** The station's offset: reservation times are its wall clock. */
   utcOffsetMinutes: number;
   reservationTo: string;
   ref?: Ref<HTMLLIElement> | undefined;
 };
 
-export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false, reserve, utcOffsetMinutes, reservationTo, ref }: ConnectorRowProps) {
+export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false, reserve, rfidTo, utcOffsetMinutes, reservationTo, ref }: ConnectorRowProps) {
   const { t, i18n } = useTranslation('station');
   const language = i18n.language;
   const availability = connectorAvailability(connector.status);
@@ -75,7 +77,7 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
         )}
       </p>
       <ConnectorHold connector={connector} utcOffsetMinutes={utcOffsetMinutes} reservationTo={reservationTo} />
-      {(startTo || isStartHeld || reserve) && (
+      {(startTo || isStartHeld || reserve || rfidTo) && (
         <div className="connector__actions">
           {startTo && (
             // From a QR code the driver stands at this connector: starting is the one thing to do.
@@ -90,6 +92,11 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
             </Button>
           )}
           {reserve && <ReserveButton reserve={reserve} number={connector.number} />}
+          {rfidTo && (
+            <ButtonLink to={rfidTo} variant="ghost" icon="card" className="connector__start" aria-label={t('station:connectors.bindRfidFor', { number: connector.number })} data-testid="connector-rfid">
+              {t('station:connectors.bindRfid')}
+            </ButtonLink>
+          )}
         </div>
       )}
     </li>

@@ -84,6 +84,7 @@ export function StationPage() {
             shouldReveal={session !== null}
             canReserveHere={station.isOpenNow || station.supportsPeriodReservation}
             isSignedIn={session !== null}
+            canBindRfid={session !== null && station.supportsRfid}
             onSignInToReserve={signInTo}
             utcOffsetMinutes={station.utcOffsetMinutes}
           />
