@@ -21,7 +21,7 @@ export const PHOTO_MAX_SIDE_PX = 1600;
 /** A photo larger than this many pixels is not decoded at all (a decompression bomb). */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** The qualities tried, in turn, when a re-encoded photo is still over the limit. */
-const FALLBACK_JPEG_QUALITIES = [75, 60, 45, 30] as const;
+const FALLBACK_JPEG_QUALITIES = [70, 50, 30] as const;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // A browser's FileReader gives a data URL; its declared type is ignored like a file name.
@@ -55,7 +55,8 @@ const sharpFormat = { 'image/jpeg': 'jpeg', 'image/png': 'png' } as const;
 export function checkPhoto(text: string, index: number): { bytes: Buffer; type: PhotoType } {
   const bytes = decodeBase64Photo(text);
   if (!bytes) throw new AppError('IMAGE_TYPE', { details: { index } });
-  if (bytes.length > REVIEW_PHOTO_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE', { details: { index } });
+  if (bytes.length > REVIEW_PHOTO_MAX_BYTES)
+    throw new AppError('IMAGE_TOO_LARGE', { details: { index } });
   const type = sniffPhotoType(bytes);
   if (!type) throw new AppError('IMAGE_TYPE', { details: { index } });
   return { bytes, type };
@@ -112,7 +113,8 @@ export async function reencodePhoto(
     // A truncated or corrupt image that only fails once decoded.
     throw new AppError('IMAGE_TYPE', { details: { index } });
   }
-  if (out.data.length > REVIEW_PHOTO_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE', { details: { index } });
+  if (out.data.length > REVIEW_PHOTO_MAX_BYTES)
+    throw new AppError('IMAGE_TOO_LARGE', { details: { index } });
   return { contentType, data: out.data, width: out.info.width, height: out.info.height };
 }
 

@@ -62,7 +62,12 @@ async function withPhotos(
   rows: readonly ReviewWithAuthor[],
   callerId: string | null,
 ): Promise<Review[]> {
-  const photos = photosByReview(await repo.findPhotos(db, rows.map((row) => row.id)));
+  const photos = photosByReview(
+    await repo.findPhotos(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
   return rows.map((row) => toReview(row, photos.get(row.id) ?? [], callerId));
 }
 
@@ -156,7 +161,12 @@ export async function pendingQueue(
     limit: QUEUE_PAGE_SIZE,
     offset: (page - 1) * QUEUE_PAGE_SIZE,
   });
-  const photos = photosByReview(await repo.findPhotos(db, rows.map((row) => row.id)));
+  const photos = photosByReview(
+    await repo.findPhotos(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
   return {
     items: rows.map((row) => toModerated(row, photos.get(row.id) ?? [], moderatorId)),
     total,
