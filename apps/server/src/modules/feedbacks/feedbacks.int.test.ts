@@ -424,6 +424,15 @@ describe('who may moderate', () => {
     expect((await server.call(listPendingFeedbacks, {})).status).toBe(401);
     const [row] = await reviewsOfStation(station.id);
     expect(row).toMatchObject({ status: 'pending', moderatedBy: null, deleteReason: null });
+
+    // An administrator may moderate as a moderator does.
+    const admin = await signedInUser(server, { name: 'Ada', staffRole: 'admin' });
+    expect((await server.call(listPendingFeedbacks, { token: admin.token })).status).toBe(200);
+    const approved = await server.call<Moderated>(approveFeedback, {
+      token: admin.token,
+      params: { id: review.id },
+    });
+    expect(approved).toMatchObject({ status: 200, body: { status: 'approved' } });
   });
 
   it('gives a moderator the queue oldest first, with station and author', async () => {
