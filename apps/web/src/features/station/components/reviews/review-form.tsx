@@ -44,7 +44,10 @@ export function ReviewForm({ stationId }: { stationId: string }) {
   const [isReading, setReading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const photosRef = useRef(photos);
-  photosRef.current = photos;
+  useEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
+  // Leaving the page lets go of the previews' object URLs.
   useEffect(() => () => photosRef.current.forEach(release), []);
 
   const language = i18n.language;
@@ -141,6 +144,7 @@ export function ReviewForm({ stationId }: { stationId: string }) {
       )}
       <div className={textError ? 'field field--invalid' : 'field'}>
         <label className="field__label" htmlFor={textId}>{t('reviews:write.text')}</label>
+        <p className="field__hint" id={`${id}-text-hint`}>{t('reviews:write.textHint', { max: count(REVIEW_TEXT_MAX) })}</p>
         <textarea
           id={textId}
           className="field__input review-form__text"
@@ -152,7 +156,7 @@ export function ReviewForm({ stationId }: { stationId: string }) {
             setSent(false);
           }}
           aria-invalid={textError ? true : undefined}
-          aria-describedby={[textErrorId, countId].filter(Boolean).join(' ')}
+          aria-describedby={[textErrorId, `${id}-text-hint`, countId].filter(Boolean).join(' ')}
           data-testid="review-text"
         />
         {textError && <FieldError id={textErrorId} testId="review-text-error">{textError}</FieldError>}
@@ -165,6 +169,7 @@ export function ReviewForm({ stationId }: { stationId: string }) {
         name={`${id}-worked`}
         value={worked}
         onChange={setWorked}
+        firstRow={2}
         options={[
           { value: 'yes', label: t('reviews:write.yes'), testId: 'review-worked-yes' },
           { value: 'no', label: t('reviews:write.no'), testId: 'review-worked-no' },
