@@ -45,7 +45,7 @@ export function ReviewItem({ review, stationId }: { review: Review; stationId: s
           ))}
         </ul>
       )}
-      {isPending && review.isMine && (
+      {review.isMine && (
         <div className="review__actions">
           <Button variant="secondary" icon="trash" onClick={() => setDeleting(true)} data-testid="review-delete">{t('reviews:delete')}</Button>
         </div>
