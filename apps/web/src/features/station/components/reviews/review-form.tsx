@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError } from '@/components/ui/field-error';
 import { Icon } from '@/components/ui/icon';
+import { PathIcon } from '@/components/ui/path-icon';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { ApiError, errorText } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import { useCreateReviewMutation } from '../../api/reviews';
 import { photoProblem, readAsBase64 } from '../../model/review-photos';
+import { addPhotoPath } from './review-icons';
 
 type Worked = 'yes' | 'no' | 'unknown';
 type Photo = { file: File; preview: string };
@@ -183,18 +185,23 @@ export function ReviewForm({ stationId }: { stationId: string }) {
       <div className={notes.length > 0 ? 'field field--invalid review-form__photos' : 'field review-form__photos'}>
         <label className="field__label" htmlFor={`${id}-photos`}>{t('reviews:write.photos')}</label>
         <p className="field__hint" id={photosHintId}>{t('reviews:write.photosHint', { max: REVIEW_PHOTOS_MAX })}</p>
-        <input
-          ref={fileInput}
-          id={`${id}-photos`}
-          className="review-form__file"
-          type="file"
-          accept="image/jpeg,image/png"
-          multiple
-          disabled={photos.length >= REVIEW_PHOTOS_MAX}
-          onChange={(event) => choosePhotos(event.target.files)}
-          aria-describedby={[photosNoteId, photosHintId].filter(Boolean).join(' ')}
-          data-testid="review-photos"
-        />
+        {/* The browser's own picker button speaks the browser's language: ours speaks the page's. */}
+        <label className={photos.length >= REVIEW_PHOTOS_MAX ? 'button button--secondary review-form__pick review-form__pick--off' : 'button button--secondary review-form__pick'}>
+          <PathIcon d={addPhotoPath} size={20} />
+          <span>{t('reviews:write.add')}</span>
+          <input
+            ref={fileInput}
+            id={`${id}-photos`}
+            className="review-form__file"
+            type="file"
+            accept="image/jpeg,image/png"
+            multiple
+            disabled={photos.length >= REVIEW_PHOTOS_MAX}
+            onChange={(event) => choosePhotos(event.target.files)}
+            aria-describedby={[photosNoteId, photosHintId].filter(Boolean).join(' ')}
+            data-testid="review-photos"
+          />
+        </label>
         {notes.length > 0 && (
           <div className="review-form__notes" id={photosNoteId} role="alert" data-testid="review-photos-error">
             {notes.map((note) => (
