@@ -22,6 +22,7 @@ import { opsRoutes } from './modules/ops';
 import { carRoutes } from './modules/cars';
 import { loyaltyRoutes } from './modules/loyalty';
 import { favouriteRoutes } from './modules/favourites';
+import { feedbackRoutes } from './modules/feedbacks';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   receiptRoutes(app, deps);
   reservationRoutes(app, deps);
   rfidRoutes(app, deps, localList);
+  feedbackRoutes(app, deps);
   app.decorate('localList', localList);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {

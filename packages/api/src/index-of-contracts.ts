@@ -94,6 +94,14 @@ import {
   listLoyaltyCompanies,
   updateLoyaltyCard,
 } from './loyalty/loyalty';
+import {
+  approveFeedback,
+  createFeedback,
+  deleteOwnFeedback,
+  listApprovedFeedbacks,
+  listPendingFeedbacks,
+  rejectFeedback,
+} from './feedbacks/feedbacks';
 
 export const contracts = {
   signIn,
@@ -197,4 +205,10 @@ export const contracts = {
   createLoyaltyCard,
   updateLoyaltyCard,
   deleteLoyaltyCard,
+  listApprovedFeedbacks,
+  createFeedback,
+  deleteOwnFeedback,
+  listPendingFeedbacks,
+  approveFeedback,
+  rejectFeedback,
 } as const;

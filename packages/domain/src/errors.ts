@@ -101,6 +101,9 @@ export const errorCatalogue = {
     status: 409,
     message: 'Another driver is binding a tag at this station, try again in a few minutes',
   },
+  // SPEC §5, §9 image upload; details: index (which photo).
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 500 kB' },
+  IMAGE_TYPE: { status: 415, message: 'Only JPEG and PNG images can be sent' },
   // SPEC §7 Loyalty.
   LOYALTY_ALREADY_ADDED: { status: 409, message: 'This loyalty card is already added' },
   LOYALTY_WRONG_NUMBER: {

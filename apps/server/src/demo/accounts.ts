@@ -14,6 +14,10 @@ export const demoAccounts = {
   mark: { email: 'mark@evcharge.demo', password: 'Mark1234' },
   /** Owes too, and pays it in the money journey (e2e/tests/money.spec.ts), so Mark keeps his. */
   lena: { email: 'lena@evcharge.demo', password: 'Lena1234' },
+  /** Staff (users.staff_role): approves and deletes reviews (SPEC §3 Review/feedback). */
+  moderator: { email: 'moderator@evcharge.demo', password: 'Moder1234' },
+  /** Staff who answer drivers in chat (SPEC §6); may not moderate reviews. */
+  support: { email: 'support@evcharge.demo', password: 'Support1234' },
 } as const;
 
 export async function insertDemoAccounts(db: Db) {
@@ -21,9 +25,8 @@ export async function insertDemoAccounts(db: Db) {
     privacyPolicyVersion: brandById('demo').privacyPolicyVersion,
     privacyPolicyAcceptedAt: new Date(),
   };
-  const [driverHash, annaHash, corpHash, markHash, lenaHash] = await Promise.all(
-    Object.values(demoAccounts).map((account) => hashPassword(account.password)),
-  );
+  const [driverHash, annaHash, corpHash, markHash, lenaHash, moderatorHash, supportHash] =
+    await Promise.all(Object.values(demoAccounts).map((account) => hashPassword(account.password)));
   const [company] = await db
     .insert(companies)
     .values({
@@ -33,7 +36,16 @@ export async function insertDemoAccounts(db: Db) {
       notificationContact: 'fleet@evlogistics.demo',
     })
     .returning();
-  if (!company || !driverHash || !annaHash || !corpHash || !markHash || !lenaHash)
+  if (
+    !company ||
+    !driverHash ||
+    !annaHash ||
+    !corpHash ||
+    !markHash ||
+    !lenaHash ||
+    !moderatorHash ||
+    !supportHash
+  )
     throw new Error('demo account setup failed');
 
   const inserted = await db
@@ -99,6 +111,28 @@ export async function insertDemoAccounts(db: Db) {
         passwordHash: lenaHash,
         lang: 'en',
         currency: 'rub',
+        ...policy,
+      },
+      {
+        name: 'Nadia',
+        surname: 'Kuznetsova',
+        email: demoAccounts.moderator.email,
+        isEmailConfirmed: true,
+        passwordHash: moderatorHash,
+        lang: 'ru',
+        currency: 'rub',
+        staffRole: 'moderator',
+        ...policy,
+      },
+      {
+        name: 'Timur',
+        surname: 'Akhmetov',
+        email: demoAccounts.support.email,
+        isEmailConfirmed: true,
+        passwordHash: supportHash,
+        lang: 'ru',
+        currency: 'rub',
+        staffRole: 'support',
         ...policy,
       },
     ])
@@ -176,5 +210,12 @@ export async function insertDemoAccounts(db: Db) {
       { owner: { kind: 'revenue' }, amountMinor: 24_000 },
     ],
   });
-  return { driverId, corpId, companyId: company.id };
+  return {
+    driverId,
+    corpId,
+    companyId: company.id,
+    /** The drivers who write the demo's reviews (demo/reviews.ts). */
+    reviewerIds: [annaId, idOf(demoAccounts.mark.email), idOf(demoAccounts.lena.email), corpId],
+    moderatorId: idOf(demoAccounts.moderator.email),
+  };
 }

@@ -13,6 +13,8 @@ import { chargePoints } from '../db/schema/ocpp';
 import { loyaltyCards, loyaltyCompanies } from '../db/schema/driver';
 import { demoDriverLoyaltyCard, demoLoyalty } from './loyalty';
 import { companyMembers, users } from '../db/schema/users';
+import { reviews } from '../db/schema/social';
+import { favouriteStations } from '../db/schema/stations';
 
 let database: Database;
 beforeAll(async () => {
@@ -130,5 +132,32 @@ describe('demo data', () => {
     expect(
       await verifyPassword(row?.passwordHash ?? '', demoChargePointPassword(first ?? '')),
     ).toBe(true);
+  });
+
+  it('has a moderator and a support agent, and approved reviews on the driver’s favourites', async () => {
+    const staff = await database.db
+      .select({ email: users.email, staffRole: users.staffRole })
+      .from(users)
+      .where(sql`${users.staffRole} is not null`);
+    expect(staff.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: demoAccounts.moderator.email, staffRole: 'moderator' },
+      { email: demoAccounts.support.email, staffRole: 'support' },
+    ]);
+    const [driver] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoAccounts.driver.email));
+    const liked = await database.db
+      .select({ stationId: favouriteStations.stationId })
+      .from(favouriteStations)
+      .where(eq(favouriteStations.userId, driver?.id ?? ''));
+    const written = await database.db.select().from(reviews);
+    expect(written.length).toBeGreaterThanOrEqual(6);
+    expect(written.every((review) => review.status === 'approved')).toBe(true);
+    expect(new Set(written.map((review) => review.stationId))).toEqual(
+      new Set(liked.map((like) => like.stationId)),
+    );
+    expect(written.some((review) => review.isAnonymous)).toBe(true);
+    expect(written.some((review) => review.chargingWorked === false)).toBe(true);
   });
 });

@@ -44,6 +44,11 @@ export type RouteOptions = {
    * (the station list and map) answers a request it has seen from there.
    */
   preValidation?: preValidationHookHandler;
+  /**
+   * The most bytes this route's body may have, over the app's BODY_LIMIT_BYTES: a review
+   * carries its photos as base64 (SPEC §9 images).
+   */
+  bodyLimit?: number;
 };
 
 /**
@@ -136,6 +141,7 @@ export function route<C extends Contract>(
         }
       : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   };
   const { validationError } = options;
   if (validationError) {

@@ -15,6 +15,7 @@ export const namespaces = [
   'map', 'filter', 'station', 'guides', 'about', 'charging', 'payments', 'reserve',
   'rfid',
   'loyalty',
+  'reviews',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -4,7 +4,9 @@ import { bytea, createdAt, oneOf, tstz } from './columns';
 import { stations } from './stations';
 import { users } from './users';
 
-export const reviewStatuses = ['pending', 'approved', 'deleted'] as const;
+import { reviewStatuses } from '@evcharge/domain/reviews';
+
+export { reviewStatuses };
 
 export const reviews = pgTable(
   'reviews',
@@ -19,12 +21,24 @@ export const reviews = pgTable(
     text: text('text').notNull(),
     rating: integer('rating'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** Whether charging worked for the author (null: not said). */
+    chargingWorked: boolean('charging_worked'),
+    /** The author had a finished session of ours at this station when writing. */
+    chargedHere: boolean('charged_here').notNull().default(false),
     status: text('status', { enum: reviewStatuses }).notNull().default('pending'),
+    /** Deleted by its author or by a moderator (with the reason its author sees). */
+    deletedBy: text('deleted_by', { enum: ['author', 'moderator'] }),
+    deleteReason: text('delete_reason'),
+    moderatedBy: uuid('moderated_by').references(() => users.id),
+    moderatedAt: tstz('moderated_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_station_status_idx').on(t.stationId, t.status),
     index('reviews_user_idx').on(t.userId),
+    index('reviews_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('reviews_status_check', oneOf(t.status, reviewStatuses)),
     check('reviews_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
@@ -40,6 +54,9 @@ export const reviewPhotos = pgTable(
       .references(() => reviews.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    position: integer('position').notNull().default(0),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { staffRoles } from '@evcharge/domain/reviews';
 import {
   boolean,
   check,
@@ -51,6 +52,8 @@ export const users = pgTable(
     currency: text('currency', { enum: currencies }).notNull().default('rub'),
     /** Blocked by support (or deleted); wrong passwords lock for a while in login_lockouts. */
     isBlocked: boolean('is_blocked').notNull().default(false),
+    /** Staff (SPEC §6): support answers the chat, moderators approve reviews; null for drivers. */
+    staffRole: text('staff_role', { enum: staffRoles }),
     privacyPolicyVersion: text('privacy_policy_version'),
     privacyPolicyAcceptedAt: tstz('privacy_policy_accepted_at'),
     createdAt: createdAt(),
@@ -63,6 +66,7 @@ export const users = pgTable(
       .where(sql`${t.isPhoneConfirmed} and ${t.deletedAt} is null`),
     // Sign-in looks e-mails up lower-cased; the database refuses any other spelling.
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_staff_role_check', oneOf(t.staffRole, staffRoles)),
     check('users_lang_check', oneOf(t.lang, languages)),
     check('users_account_type_check', oneOf(t.accountType, accountTypes)),
     check('users_currency_check', oneOf(t.currency, currencies)),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildClient, buildStation } from '@/test/builders';
+import { routeFetch } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { clearSession, startSession } from '@/lib/session';
 import { StationPage } from './station-page';
@@ -142,6 +143,22 @@ describe('StationPage', () => {
     await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
     await screen.findByTestId('station-page');
     expect(screen.queryByTestId('connector-start')).toBeNull();
+  });
+
+  it('shows the station’s reviews below it, loaded after the station', async () => {
+    const server = routeFetch([
+      { path: new RegExp(`^/api/v2/chargestation/${station.id}`), reply: () => jsonResponse(200, station) },
+      {
+        path: `/api/feedbacks/approved/${station.id}`,
+        reply: () => jsonResponse(200, { items: [], total: 0, mine: [], verdict: { lastChargedAt: null, recentWorked: 0, recentNotWorked: 0 } }),
+      },
+    ]);
+    vi.stubGlobal('fetch', server.fetch);
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const reviews = await screen.findByTestId('reviews-section');
+    expect(within(reviews).getByRole('heading', { level: 2, name: 'Reviews' })).toBeTruthy();
+    expect(await within(reviews).findByTestId('reviews-empty')).toBeTruthy();
+    expect(within(reviews).getByTestId('reviews-sign-in')).toBeTruthy();
   });
 
   it.each([

@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session';
 import { useStationQuery } from '@/lib/station-query';
 import { ConnectorList } from './connector-list';
 import { QrResolver } from './qr-resolver';
+import { LazyReviews } from './reviews/lazy-reviews';
 import { SignInPrompt } from './sign-in-prompt';
 import { StationHeader } from './station-header';
 import { StationProblem } from './station-problem';
@@ -95,6 +96,7 @@ export function StationPage() {
           <StationDirections station={station} />
         </div>
       </div>
+      <LazyReviews stationId={station.id} />
     </article>
   );
 }

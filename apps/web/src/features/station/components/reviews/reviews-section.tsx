@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { openLoginDialog } from '@/lib/login-dialog';
+import { useSession } from '@/lib/session';
+import { writeFromClient } from '@/lib/storage';
+import { useReviewsQuery } from '../../api/reviews';
+import { ReviewForm } from './review-form';
+import { ReviewItem } from './review-item';
+import { ReviewsVerdict } from './reviews-verdict';
+import './reviews.css';
+
+/**
+ * SPEC §2 comments (station reviews) on the station page: the verdict, the driver's own reviews
+ * waiting for a moderator, then the approved ones newest first, and a way to write one.
+ */
+export function ReviewsSection({ stationId }: { stationId: string }) {
+  const { t } = useTranslation('reviews');
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const query = useReviewsQuery(stationId, session !== null);
+  const first = query.data?.pages[0];
+  const mine = first?.mine ?? [];
+  const approved = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // SPEC §4: a visitor's protected action opens the login dialog, then comes back here.
+  function signIn() {
+    writeFromClient(pathname + search);
+    openLoginDialog();
+  }
+
+  return (
+    <Card title={t('reviews:title')} className="reviews" testId="reviews-section">
+      {query.isPending && <Spinner label={t('common:loading')} />}
+      {query.isError && !query.data && (
+        <Alert tone="error" testId="reviews-error">
+          <p>{t('reviews:loadFailed')}</p>
+          <Button variant="secondary" icon="refresh" onClick={() => void query.refetch()}>{t('reviews:retry')}</Button>
+        </Alert>
+      )}
+      {first && <ReviewsVerdict verdict={first.verdict} />}
+      {session ? (
+        <ReviewForm stationId={stationId} />
+      ) : (
+        <div className="reviews__sign-in" data-testid="reviews-sign-in">
+          <p>{t('reviews:signIn.text')}</p>
+          <Button variant="secondary" icon="login" onClick={signIn} data-testid="reviews-sign-in-button">{t('reviews:signIn.action')}</Button>
+        </div>
+      )}
+      {first && (
+        <div aria-live="polite" className="reviews__lists">
+          {mine.length > 0 && (
+            <ul className="reviews__list" data-testid="reviews-mine">
+              {mine.map((review) => <ReviewItem key={review.id} review={review} stationId={stationId} />)}
+            </ul>
+          )}
+          {approved.length > 0 ? (
+            <ul className="reviews__list" data-testid="reviews-approved">
+              {approved.map((review) => <ReviewItem key={review.id} review={review} stationId={stationId} />)}
+            </ul>
+          ) : (
+            <p className="reviews__empty muted" data-testid="reviews-empty">{t('reviews:empty')}</p>
+          )}
+        </div>
+      )}
+      {query.hasNextPage && (
+        <Button variant="secondary" className="reviews__more" isLoading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()} data-testid="reviews-more">
+          {t('reviews:showMore')}
+        </Button>
+      )}
+    </Card>
+  );
+}

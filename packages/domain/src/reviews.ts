@@ -1,0 +1,21 @@
+// SPEC §3 Review/feedback (text, anonymous flag, optional photos, approved or deleted), §5 and
+// §9: images of at most 500 kB, JPEG or PNG.
+
+export const reviewStatuses = ['pending', 'approved', 'deleted'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEW_PHOTOS_MAX = 3;
+/** SPEC §9 image upload: at most 500 kB (decimal, as the SPEC's 500 kB reads). */
+export const REVIEW_PHOTO_MAX_BYTES = 500 * 1024;
+export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const REVIEW_DELETE_REASON_MAX = 300;
+
+/** Staff roles (SPEC §6: support staff answer in chat; an administrator interface). */
+export const staffRoles = ['support', 'moderator', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** Who may moderate reviews: moderators and administrators. */
+export function canModerate(role: StaffRole | null): boolean {
+  return role === 'moderator' || role === 'admin';
+}
