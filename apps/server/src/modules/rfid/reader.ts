@@ -1,6 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { SessionChargePointEvents } from '../sessions';
-import { checkIdTag, type ChargePointSender } from '../sessions';
+import type { ChargePointSender } from '../sessions';
 import type { LocalListSync } from './local-list';
 import { followConnector, holdPresentedTag, stationWentOffline, type WizardDeps } from './wizard';
 
@@ -30,19 +30,9 @@ export function rfidReader(
 ): RfidReader {
   return {
     async authorize(from, idTag) {
-      const verdict = await checkIdTag(deps.db, idTag);
-      // The idTag of a start from the app is not a tag at the reader.
-      const isAppStart = verdict.status === 'Accepted' && verdict.rfidTagId === null;
-      if (!isAppStart) {
-        const held = await holdPresentedTag(
-          deps,
-          from.stationId,
-          idTag,
-          verdict.status !== 'Invalid',
-        );
-        if (held) return held;
-      }
-      return sessions.authorize(from, idTag);
+      return (
+        (await holdPresentedTag(deps, from.stationId, idTag)) ?? sessions.authorize(from, idTag)
+      );
     },
     async sessionConnectorStatus(from, connectorId, status, at) {
       await sessions.sessionConnectorStatus(from, connectorId, status, at);

@@ -180,15 +180,6 @@ export type TagRow = {
   lastUsedAt: Date | null;
 };
 
-/** A tag that is bound now (deleted ones are not), whoever it belongs to. */
-export async function activeTagByUid(db: Db, uid: string) {
-  const [row] = await db
-    .select({ id: rfidTags.id, userId: rfidTags.userId })
-    .from(rfidTags)
-    .where(and(eq(rfidTags.uid, uid), eq(rfidTags.isActive, true)));
-  return row;
-}
-
 export async function insertTag(db: Db, values: { userId: string; uid: string; name: string }) {
   const [row] = await db.insert(rfidTags).values(values).returning(tagColumns);
   return row!;

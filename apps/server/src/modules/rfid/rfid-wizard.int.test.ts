@@ -15,11 +15,7 @@ import { RFID_CONFIRM_WAIT_SECONDS } from '@evcharge/domain/rfid';
 import { chargingSessions } from '../../db/schema/charging';
 import { rfidTags } from '../../db/schema/driver';
 import { signedInUser } from '../../test/builders';
-import {
-  addChargePoint,
-  closeSimStations,
-  connectedStation,
-} from '../../test/charge-points';
+import { addChargePoint, closeSimStations, connectedStation } from '../../test/charge-points';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertSessionTariff, testCar } from '../../test/sessions';
 import { topUp } from '../../test/charging';

@@ -11,9 +11,8 @@ import {
 } from '@evcharge/domain/rfid';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
-import { findActiveSession, isReachable } from '../sessions';
+import { checkIdTag, findActiveSession, isReachable } from '../sessions';
 import {
-  activeTagByUid,
   bindingById,
   expireBindings,
   insertBinding,
@@ -120,20 +119,25 @@ export async function cancelBinding(
  * A tag at a station's reader (Authorize) while a wizard waits there. A tag nobody has bound is
  * held for the driver: the answer is Invalid, so the station starts nothing with it, and the
  * wizard asks the driver to confirm. A tag someone has bound ends the wizard (`alreadyLinked`)
- * and is answered as usual (undefined). Returns the answer when the wizard took the tag.
+ * and is answered as usual (undefined), as is the idTag of a start from the app. Without a
+ * wizard at the station (nearly always) this is one indexed read.
  */
 export async function holdPresentedTag(
   deps: WizardDeps,
   stationId: string,
   idTag: string,
-  isKnown: boolean,
 ): Promise<OCPP16.AuthorizeResponse['idTagInfo'] | undefined> {
   const { db } = deps;
-  const now = deps.now();
-  wake(deps, await expireBindings(db, { stationId }, now));
   const binding = await openBindingAtStation(db, stationId);
   if (!binding || binding.status === 'tagRead' || !isIdToken(idTag)) return undefined;
-  if (isKnown || (await activeTagByUid(db, idTag))) {
+  const now = deps.now();
+  if (binding.deadlineAt < now) {
+    wake(deps, await expireBindings(db, { id: binding.id }, now));
+    return undefined;
+  }
+  const verdict = await checkIdTag(db, idTag);
+  if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return undefined;
+  if (verdict.status !== 'Invalid') {
     wake(deps, [
       await moveBinding(
         db,
