@@ -97,7 +97,9 @@ export function chatCalls(server: TestServer) {
       );
     },
     async inbox(staff: Person, page = 1): Promise<Inbox> {
-      return ok(await server.call<Inbox>(listConversations, { token: staff.token, query: { page } }));
+      return ok(
+        await server.call<Inbox>(listConversations, { token: staff.token, query: { page } }),
+      );
     },
     async conversation(staff: Person, driver: { id: string }, query: Record<string, number> = {}) {
       return ok(

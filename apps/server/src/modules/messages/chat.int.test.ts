@@ -11,19 +11,8 @@ import { addStation, insertTestTariff } from '../../test/station-builders';
 
 const clock = chatClock();
 const server = withTestServer({ now: clock.now });
-const {
-  ok,
-  send,
-  sent,
-  page,
-  poll,
-  newCount,
-  read,
-  answered,
-  conversation,
-  staffRead,
-  heldPolls,
-} = chatCalls(server);
+const { ok, send, sent, page, poll, newCount, read, answered, conversation, staffRead, heldPolls } =
+  chatCalls(server);
 
 let support: Person;
 let tariffId: string;
