@@ -42,7 +42,12 @@ const fileParams = z.object({ id: z.uuid() });
 /** An attachment's file name for content-disposition (RFC 6266): ASCII, and UTF-8 beside it. */
 function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * as they are.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {

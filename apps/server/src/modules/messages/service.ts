@@ -51,7 +51,7 @@ export type NewChatMessage = {
  * Adds a message to the driver's conversation and keeps the inbox's row with it: the driver's
  * message waits (from the first unanswered one) until support answers. When the driver writes
  * while support is closed (SPEC §1 hours) the service's notice follows, at most once in
- * SUPPORT_NOTICE_REPEAT_HOURS. Answers the rows to show.
+ * SUPPORT_NOTICE_REPEAT_HOURS. Answers both as the chat shows them.
  */
 export async function appendMessage(
   deps: MessageDeps,
