@@ -257,7 +257,7 @@ describe('a conversation in the console', () => {
 describe('the console’s long poll', () => {
   it('gets every message of concurrent sends, in seq order, none skipped', async () => {
     clock.at = OPEN_HOURS;
-    const writers = await Promise.all(Array.from({ length: 4 }, () => signedInUser(server)));
+    const writers = await Promise.all(Array.from({ length: 6 }, () => signedInUser(server)));
     const start = (await sent(writers[0]!, 'start')).message.seq;
     let sending = true;
     const seen: number[] = [];
