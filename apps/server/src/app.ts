@@ -23,6 +23,7 @@ import { carRoutes } from './modules/cars';
 import { loyaltyRoutes } from './modules/loyalty';
 import { favouriteRoutes } from './modules/favourites';
 import { feedbackRoutes } from './modules/feedbacks';
+import { messageRoutes } from './modules/messages';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
@@ -248,7 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   receiptRoutes(app, deps);
   reservationRoutes(app, deps);
   rfidRoutes(app, deps, localList);
-  feedbackRoutes(app, deps);
+  feedbackRoutes(app, deps, limits);
+  messageRoutes(app, deps, limits);
   app.decorate('localList', localList);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {

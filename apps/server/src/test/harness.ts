@@ -125,6 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       globalPerMinute: 100_000,
       authPerMinute: 100_000,
       wrongPasswordsPerHour: 100_000,
+      writePerMinute: 100_000,
       ...options.rateLimits,
     },
     pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
