@@ -6,6 +6,7 @@ import { apiRequest } from '../lib/api';
 import { errorText } from '../lib/format';
 import { startSession } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
+import { BoltIcon } from './icons';
 
 /** Staff sign in with their evcharge account (POST /auth/v2/signin, as the driver app). */
 export function SignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
@@ -35,7 +36,7 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
     <div className="sign-in-page">
       <form className="card sign-in" onSubmit={(event) => void submit(event)} noValidate>
         <div className="sign-in-head">
-          <span className="logo" aria-hidden="true">⚡</span>
+          <span className="logo"><BoltIcon size={26} /></span>
           <div>
             <h1>{t('signIn.title')}</h1>
             <p className="muted">{t('signIn.subtitle')}</p>

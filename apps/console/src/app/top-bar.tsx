@@ -5,6 +5,7 @@ import { apiRequest } from '../lib/api';
 import { navigate } from '../lib/router';
 import { signOut, type Section, type Staff } from './staff';
 import { LanguageSwitch } from './language-switch';
+import { BoltIcon } from './icons';
 
 function useBrandTitle(): string {
   const [title, setTitle] = useState('evcharge');
@@ -28,7 +29,7 @@ export function TopBar({ staff, sections, current }: { staff: Staff; sections: S
   return (
     <header className="top-bar">
       <div className="brand">
-        <span className="logo small" aria-hidden="true">⚡</span>
+        <span className="logo small"><BoltIcon size={18} /></span>
         <span className="brand-title">{title}</span>
         <span className="brand-tag">{t('topBar.console')}</span>
       </div>

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
 import { dateTimeText, errorText } from '../../lib/format';
 import { useAuthedUrl } from '../../lib/files';
+import { CheckIcon } from '../../app/icons';
 
 type Review = z.infer<typeof moderatedReviewSchema>;
 type Photo = Review['photos'][number];
@@ -88,7 +89,7 @@ export function ModerationSection() {
       {!page && error === null && <div className="skeleton-list" aria-busy="true" />}
       {page && page.items.length === 0 && (
         <div className="empty card" data-testid="console-moderation-empty">
-          <span className="empty-icon" aria-hidden="true">✓</span>
+          <span className="empty-icon"><CheckIcon size={40} /></span>
           <p>{t('moderation.empty')}</p>
         </div>
       )}
@@ -194,7 +195,7 @@ function PhotoThumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { src, failed } = useAuthedUrl(photo.url);
   return (
     <button type="button" className="thumb" onClick={onOpen} aria-label={t('moderation.openPhoto')} data-testid="console-review-photo">
-      {src ? <img src={src} alt="" /> : <span className="thumb-placeholder">{failed ? '⚠' : '…'}</span>}
+      {src ? <img src={src} alt="" /> : <span className="thumb-placeholder">{failed ? '!' : '…'}</span>}
     </button>
   );
 }

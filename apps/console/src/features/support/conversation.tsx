@@ -12,6 +12,7 @@ import { bytesText, errorText } from '../../lib/format';
 import { pickFiles, type FileProblem, type PickedFile } from '../../lib/files';
 import type { LiveHub } from './live';
 import { MessageBubble } from './message';
+import { ClipIcon, FileIcon, ImageIcon } from '../../app/icons';
 
 const PAGE = 50;
 
@@ -231,7 +232,7 @@ function AnswerForm({ userId, onSent }: { userId: string; onSent: (message: Mess
         <ul className="picked">
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`} className="chip">
-              <span aria-hidden="true">{file.type === 'application/pdf' ? '📄' : '🖼'}</span>
+              {file.type === 'application/pdf' ? <FileIcon size={16} /> : <ImageIcon size={16} />}
               <span className="chip-name">{file.name}</span>
               <span className="muted">{bytesText(t, file.sizeBytes)}</span>
               <button
@@ -248,7 +249,7 @@ function AnswerForm({ userId, onSent }: { userId: string; onSent: (message: Mess
       )}
       <div className="answer-row">
         <label className="attach" title={t('conversation.attach')}>
-          <span aria-hidden="true">📎</span>
+          <ClipIcon />
           <span className="visually-hidden">{t('conversation.attach')}</span>
           <input
             ref={fileInput}

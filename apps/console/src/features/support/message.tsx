@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message, MessageSession } from '@evcharge/api/messages/messages';
 import { bytesText, dateTimeText, energyText, moneyText, timeText } from '../../lib/format';
 import { openAuthed, useAuthedUrl } from '../../lib/files';
+import { BoltIcon, FileIcon } from '../../app/icons';
 
 type MessageFile = Message['files'][number];
 
@@ -63,13 +64,13 @@ function Attachment({ file }: { file: MessageFile }) {
   if (isImage) {
     return (
       <button type="button" className="thumb" onClick={open} title={file.name} data-testid="console-message-file">
-        {src ? <img src={src} alt={file.name} /> : <span className="thumb-placeholder">{failed ? '⚠' : '…'}</span>}
+        {src ? <img src={src} alt={file.name} /> : <span className="thumb-placeholder">{failed ? '!' : '…'}</span>}
       </button>
     );
   }
   return (
     <button type="button" className="file-link" onClick={open} data-testid="console-message-file">
-      <span aria-hidden="true">📄</span>
+      <FileIcon />
       <span className="chip-name">{file.name}</span>
       <span className="muted">{bytesText(t, file.sizeBytes)}</span>
       {openFailed && <span className="danger-text">{t('conversation.fileFailed')}</span>}
@@ -83,7 +84,7 @@ export function SessionCard({ session }: { session: MessageSession }) {
   return (
     <div className="session-card" data-testid="console-message-session">
       <div className="session-card-head">
-        <span aria-hidden="true">⚡</span>
+        <BoltIcon size={16} />
         <strong>{session.stationName}</strong>
         <span className="muted">{session.stationCode}</span>
         <span className={`status status-${session.status}`}>{t(`status.${session.status}`)}</span>

@@ -5,6 +5,7 @@ import { ContextPanel } from './context-panel';
 import { ConversationView } from './conversation';
 import { Inbox } from './inbox';
 import { createLiveHub, runSupportLive } from './live';
+import { ChatIcon } from '../../app/icons';
 
 /**
  * Support (SPEC §6: support staff answer in chat): the inbox, the open conversation and the
@@ -45,7 +46,7 @@ export function SupportSection({ selectedUserId }: { selectedUserId: string | nu
       ) : (
         <section className="pane empty-pane">
           <div className="empty">
-            <span className="empty-icon" aria-hidden="true">💬</span>
+            <span className="empty-icon"><ChatIcon size={40} /></span>
             <p>{t('inbox.pick')}</p>
           </div>
         </section>
