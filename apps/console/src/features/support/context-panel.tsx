@@ -20,8 +20,8 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
 
   // A new message of this driver may come with a new session: read the context again.
   useEffect(
-    () => hub.listen((items) => {
-      if (items.some((item) => item.userId === userId && item.author === 'user')) setVersion((n) => n + 1);
+    () => hub.listen((items, resync) => {
+      if (resync || items.some((item) => item.userId === userId && item.author === 'user')) setVersion((n) => n + 1);
     }),
     [hub, userId],
   );

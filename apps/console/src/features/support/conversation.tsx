@@ -63,10 +63,15 @@ export function ConversationView({ userId, hub, onChanged }: { userId: string; h
 
   useEffect(
     () =>
-      hub.listen((items) => {
+      hub.listen((items, resync) => {
         const mine = items.filter((item) => item.userId === userId);
-        if (mine.length === 0) return;
-        setState((current) => ({ ...current, messages: mergeMessages(current.messages, mine) }));
+        if (mine.length === 0 && !resync) return;
+        // Only what follows the page shown: an older one would leave a gap before it.
+        setState((current) => {
+          const oldest = current.messages[0]?.seq;
+          const newer = oldest === undefined ? [] : mine.filter((item) => item.seq > oldest);
+          return newer.length > 0 ? { ...current, messages: mergeMessages(current.messages, newer) } : current;
+        });
         setLatestVersion((n) => n + 1);
       }),
     [hub, userId],

@@ -20,7 +20,12 @@ export function SupportSection({ selectedUserId }: { selectedUserId: string | nu
 
   useEffect(() => {
     const controller = new AbortController();
-    void runSupportLive({ signal: controller.signal, onMessages: hub.publish, onState: setLiveState });
+    void runSupportLive({
+      signal: controller.signal,
+      onMessages: hub.publish,
+      onCaughtUp: hub.resync,
+      onState: setLiveState,
+    });
     return () => controller.abort();
   }, [hub]);
 
