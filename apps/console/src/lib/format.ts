@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isCurrency } from '@evcharge/domain/currency';
+import { currencyFromIso } from '@evcharge/domain/currency';
 import { isLanguage, DEFAULT_LANGUAGE } from '@evcharge/domain/constants';
 import { formatMoney } from '@evcharge/domain/money';
 import { SUPPORT_ANSWER_MINUTES } from '@evcharge/domain/support';
@@ -9,8 +9,9 @@ import { toBcp47 } from './i18n';
 /** Money in minor units as the reader's language writes it (never a float: domain/money). */
 export function moneyText(amountMinor: number, currency: string, language: string): string {
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  if (!isCurrency(currency)) return `${amountMinor} ${currency}`;
-  return formatMoney({ amountMinor, currency }, lang);
+  const known = currencyFromIso(currency);
+  if (!known) return `${amountMinor} ${currency}`;
+  return formatMoney({ amountMinor, currency: known }, lang);
 }
 
 export function energyText(t: TFunction, energyWh: number): string {
