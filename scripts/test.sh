@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every test. Types and lint, unit tests, web component tests, the server's
 # integration suite on PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), then the
-# browser journeys in Debian's Chromium against the built app.
+# browser journeys in Debian's Chromium against the built apps (the driver app and the staff
+# console at /admin/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -23,5 +24,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 step "browser journeys"
 npm run build -w @evcharge/web
+npm run build -w @evcharge/console
 npx playwright test -c e2e/playwright.config.ts
 step "done"

@@ -268,7 +268,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => deps.userEvents.settled());
   // The outbox and the developer pages exist only in demo mode (config.ts DEMO_MODE).
   if (config.demoMode) devRoutes(app, deps);
-  await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
+  await registerWeb(app, {
+    webDist: config.webDist,
+    consoleDist: config.consoleDist,
+    brandTitle: deps.brand.title,
+  });
 
   return app;
 }

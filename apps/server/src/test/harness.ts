@@ -100,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...loadConfig({
       PUBLIC_URL: 'http://evcharge.test',
       WEB_DIST: '/nonexistent-web-dist',
+      CONSOLE_DIST: '/nonexistent-console-dist',
       // The tests read mail and codes from the outbox.
       DEMO_MODE: 'true',
     }),

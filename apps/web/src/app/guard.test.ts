@@ -64,6 +64,7 @@ describe('adminRedirect', () => {
     ['/admin', '/admin/'],
     ['/foo/admin/bar', '/admin/'],
     ['/admin/', null],
+    ['/admin/support/0b6e4f3a', null],
     ['/profile', null],
   ])('%s → %s', (pathname, expected) => {
     expect(adminRedirect(pathname)).toBe(expected);
