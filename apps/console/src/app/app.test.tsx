@@ -20,7 +20,7 @@ function serve(role: 'support' | 'moderator' | 'admin' | null, extra: FetchRoute
         : jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }),
     },
     { path: '/api/brand', reply: jsonResponse(200, { title: 'Volt Demo' }) },
-    { path: '/api/admin/support/conversations', reply: jsonResponse(200, { items: [], total: 0, waiting: 0 }) },
+    { path: '/api/admin/support/conversations', reply: jsonResponse(200, { items: [], total: 0, waiting: 0, cursor: 0 }) },
     { path: /^\/api\/admin\/support\/subscribe\//, reply: heldUntilAborted },
     { path: '/api/admin/feedbacks/pending', reply: jsonResponse(200, { items: [], total: 0 }) },
   ]);

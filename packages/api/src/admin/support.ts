@@ -75,6 +75,8 @@ export const listConversations = defineContract({
     total: z.number().int(),
     /** Conversations waiting for an answer. */
     waiting: z.number().int(),
+    /** The newest message's seq: the console's live feed (subscribe) follows from here. */
+    cursor: z.number().int(),
   }),
 });
 

@@ -18,7 +18,7 @@ function serve(pages: Array<ReturnType<typeof buildConversation>[]>) {
       reply: () => {
         const items = pages[Math.min(call, pages.length - 1)]!;
         call += 1;
-        return jsonResponse(200, { items, total: items.length, waiting: items.filter((i) => i.waitingSince).length });
+        return jsonResponse(200, { items, total: items.length, waiting: items.filter((i) => i.waitingSince).length, cursor: 9 });
       },
     },
   ]);

@@ -57,12 +57,13 @@ export function Inbox({
   useEffect(() => {
     const controller = new AbortController();
     const load = async () => {
-      const all: Page = { items: [], total: 0, waiting: 0 };
+      const all: Page = { items: [], total: 0, waiting: 0, cursor: 0 };
       for (let page = 1; page <= pages; page += 1) {
         const answer = await apiRequest(listConversations, { query: { page }, signal: controller.signal });
         all.items.push(...answer.items.filter((item) => !all.items.some((seen) => seen.user.id === item.user.id)));
         all.total = answer.total;
         all.waiting = answer.waiting;
+        all.cursor = answer.cursor;
         if (answer.items.length === 0) break;
       }
       return all;

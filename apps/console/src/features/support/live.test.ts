@@ -17,12 +17,9 @@ afterEach(() => {
 const live = (seq: number, userId = 'driver-1'): LiveMessage => ({ ...buildMessage({ seq }), userId });
 
 describe('the support live feed', () => {
-  it('catches up quietly, then holds; after failures it asks again from the same cursor', async () => {
+  it('starts after the newest message the inbox knows, holds, and after failures asks again from the same cursor', async () => {
     const answers: Array<() => Response | Promise<Response>> = [
-      // Catching up from the start: what was before is the inbox's own state.
-      () => jsonResponse(200, { cursor: 5, items: [live(4), live(5)] }),
-      () => jsonResponse(200, { cursor: 5, items: [] }),
-      // Live from here on.
+      // Live from the inbox's cursor on: what was before is the inbox's own state.
       () => jsonResponse(200, { cursor: 7, items: [live(6), live(7)] }),
       // No answer at all: fetch itself rejects.
       () => Promise.reject(new TypeError('Failed to fetch')),
@@ -31,6 +28,10 @@ describe('the support live feed', () => {
     ];
     let call = 0;
     const server = routeFetch([
+      {
+        path: /^\/api\/admin\/support\/conversations$/,
+        reply: () => jsonResponse(200, { items: [], total: 0, waiting: 0, cursor: 5 }),
+      },
       {
         path: /^\/api\/admin\/support\/subscribe\/\d+$/,
         reply: (request, init) => {
@@ -57,20 +58,19 @@ describe('the support live feed', () => {
     expect(events).toEqual(['caught up', 'retrying']);
     expect(received.map((batch) => batch.map((m) => m.seq))).toEqual([[6, 7]]);
     // The first failure: the next ask waits 1 s; the second failure: 2 s.
-    expect(server.sent).toHaveLength(4);
+    expect(server.sent).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(999);
+    expect(server.sent).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.sent).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1999);
     expect(server.sent).toHaveLength(4);
     await vi.advanceTimersByTimeAsync(1);
-    expect(server.sent).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(server.sent).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(server.sent).toHaveLength(7);
+    expect(server.sent).toHaveLength(6);
 
     const asks = server.sent.map((request) => [request.url.pathname.split('/').at(-1), request.url.searchParams.get('wait')]);
     expect(asks).toEqual([
-      ['0', '0'],
-      ['5', '0'],
+      ['conversations', null],
       ['5', '25'],
       ['7', '25'],
       ['7', '25'],
@@ -90,7 +90,7 @@ describe('the support live feed', () => {
       { path: /^\/api\/admin\/support\/subscribe\//, reply: () => jsonResponse(401, { code: 'UNAUTHORIZED', message: 'No' }) },
     ]);
     vi.stubGlobal('fetch', server.fetch);
-    await runSupportLive({ signal: new AbortController().signal, onMessages: () => undefined });
+    await runSupportLive({ signal: new AbortController().signal, onMessages: () => undefined, cursor: 3 });
     expect(server.sent).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { ContractResponse } from '@evcharge/api/contract';
-import { subscribeSupport } from '@evcharge/api/admin/support';
+import { listConversations, subscribeSupport } from '@evcharge/api/admin/support';
 import { MESSAGE_POLL_SECONDS } from '@evcharge/api/messages/messages';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -20,12 +20,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * The support inbox's live feed: a long poll across every conversation (SPEC §7 subscribe with
- * a cursor). It first catches up from the start without holding (`wait=0`) and without telling
- * anyone, since the inbox and the open conversation read their own state; once an answer comes
- * back empty it says so (`onCaughtUp`, they read again) and holds each ask from then on. Each
- * answer moves the cursor to the newest message it carried; after a failure the loop asks again
- * from the same cursor, so no message is lost, only delayed. Stops when `signal` aborts or the
- * session is gone (401).
+ * a cursor). Without a cursor it starts from the newest message the inbox knows (its `cursor`)
+ * and says so (`onCaughtUp`: the inbox and the open conversation read their state again), so
+ * history is never replayed. Each answer moves the cursor to the newest message it carried;
+ * after a failure the loop asks again from the same cursor, so no message is lost, only
+ * delayed. Stops when `signal` aborts or the session is gone (401).
  */
 export async function runSupportLive(options: {
   signal: AbortSignal;
@@ -37,14 +36,22 @@ export async function runSupportLive(options: {
 }): Promise<void> {
   const { signal, onMessages, onCaughtUp, onState } = options;
   const wait = options.waitSeconds ?? MESSAGE_POLL_SECONDS;
-  let cursor = options.cursor ?? 0;
-  let caughtUp = false;
+  let cursor = options.cursor ?? null;
   let failures = 0;
   while (!signal.aborted) {
     try {
+      if (cursor === null) {
+        const inbox = await apiRequest(listConversations, { query: { page: 1 }, signal });
+        if (signal.aborted) return;
+        cursor = inbox.cursor;
+        if (failures > 0) onState?.('live');
+        failures = 0;
+        onCaughtUp?.();
+        continue;
+      }
       const answer = await apiRequest(subscribeSupport, {
         params: { cursor },
-        query: { wait: caughtUp ? wait : 0 },
+        query: { wait },
         signal,
         timeoutMs: (wait + 15) * 1000,
       });
@@ -52,14 +59,7 @@ export async function runSupportLive(options: {
       if (failures > 0) onState?.('live');
       failures = 0;
       cursor = Math.max(cursor, answer.cursor);
-      if (!caughtUp) {
-        if (answer.items.length === 0) {
-          caughtUp = true;
-          onCaughtUp?.();
-        }
-      } else if (answer.items.length > 0) {
-        onMessages(answer.items);
-      }
+      if (answer.items.length > 0) onMessages(answer.items);
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return;

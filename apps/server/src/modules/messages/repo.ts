@@ -308,35 +308,41 @@ export async function unreadBySupport(
 
 /** The inbox: waiting conversations first (longest waiting first), then the latest. */
 export async function inboxPage(db: Db, page: { limit: number; offset: number }) {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        conversation: supportConversations,
-        user: {
-          id: users.id,
-          name: users.name,
-          surname: users.surname,
-          email: users.email,
-          phone: users.phone,
-        },
-      })
-      .from(supportConversations)
-      .innerJoin(users, eq(users.id, supportConversations.userId))
-      .orderBy(
-        sql`${supportConversations.waitingSince} asc nulls last`,
-        desc(supportConversations.lastMessageAt),
-        asc(supportConversations.userId),
-      )
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({
-        total: count(),
-        waiting: sql<number>`count(${supportConversations.waitingSince})::int`,
-      })
-      .from(supportConversations),
-  ]);
-  return { rows, total: totals?.total ?? 0, waiting: totals?.waiting ?? 0 };
+  // The totals (and the newest seq) are read first: a message committed between the two reads
+  // is then after the cursor, so the console's live feed brings it (DESIGN: Real time).
+  const [totals] = await db
+    .select({
+      total: count(),
+      waiting: sql<number>`count(${supportConversations.waitingSince})::int`,
+      cursor: sql<number>`coalesce(max(${supportConversations.lastSeq}), 0)::bigint`.mapWith(Number),
+    })
+    .from(supportConversations);
+  const rows = await db
+    .select({
+      conversation: supportConversations,
+      user: {
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        phone: users.phone,
+      },
+    })
+    .from(supportConversations)
+    .innerJoin(users, eq(users.id, supportConversations.userId))
+    .orderBy(
+      sql`${supportConversations.waitingSince} asc nulls last`,
+      desc(supportConversations.lastMessageAt),
+      asc(supportConversations.userId),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    rows,
+    total: totals?.total ?? 0,
+    waiting: totals?.waiting ?? 0,
+    cursor: totals?.cursor ?? 0,
+  };
 }
 
 /** The driver's session with this transactionId; another driver's is not found. */

@@ -123,9 +123,11 @@ describe('the inbox', () => {
     later(1);
     await sent(first, 'hello?');
     later(1);
-    await answered(support, answeredOne, 'You are welcome');
+    const newest = await answered(support, answeredOne, 'You are welcome');
 
     const listed = await inbox(support);
+    // The console's live feed follows from the newest message.
+    expect(listed.cursor).toBe(newest.seq);
     const ours = listed.items.filter((c) =>
       [first.id, second.id, answeredOne.id].includes(c.user.id),
     );

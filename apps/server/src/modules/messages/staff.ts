@@ -54,7 +54,7 @@ async function driverOf(deps: MessageDeps, userId: string) {
 
 /** Unanswered conversations first (longest waiting first), then the latest. */
 export async function inbox(deps: MessageDeps, page: number) {
-  const { rows, total, waiting } = await repo.inboxPage(deps.db, {
+  const { rows, total, waiting, cursor } = await repo.inboxPage(deps.db, {
     limit: INBOX_PAGE_SIZE,
     offset: (page - 1) * INBOX_PAGE_SIZE,
   });
@@ -71,7 +71,7 @@ export async function inbox(deps: MessageDeps, page: number) {
     unread: unread.get(user.id) ?? 0,
     hasFeedback: conversation.waitingFeedback,
   }));
-  return { items, total, waiting };
+  return { items, total, waiting, cursor };
 }
 
 /** The driver's profile, cars and sessions, as the console shows them beside the chat. */
