@@ -63,3 +63,8 @@ export function errorText(t: TFunction, error: unknown): string {
   }
   return parts.join(' ');
 }
+
+/** Why a session ended, in words (the driver app's texts); an unknown code as it came. */
+export function stopReasonText(t: (key: string, options?: { defaultValue: string }) => string, reason: string): string {
+  return t(`stopReason.${reason}`, { defaultValue: reason });
+}

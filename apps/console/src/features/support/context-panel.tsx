@@ -5,7 +5,7 @@ import { getConversationContext } from '@evcharge/api/admin/support';
 import type { chargeSchema } from '@evcharge/api/sessions/charge-schemas';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
-import { dateTimeText, energyText, errorText, moneyText } from '../../lib/format';
+import { dateTimeText, energyText, errorText, moneyText, stopReasonText } from '../../lib/format';
 import type { LiveHub } from './live';
 
 type Context = ContractResponse<typeof getConversationContext>;
@@ -144,7 +144,7 @@ function ChargeRow({ charge }: { charge: Charge }) {
       </div>
       <div className="muted">
         {dateTimeText(charge.startedAt ?? charge.createdAt, i18n.language)}
-        {charge.stopReason && ` · ${t('session.stopReason')}: ${charge.stopReason}`}
+        {charge.stopReason && ` · ${t('session.stopReason')}: ${stopReasonText(t, charge.stopReason)}`}
       </div>
     </li>
   );

@@ -72,7 +72,7 @@ describe('a support conversation', () => {
     expect(card.textContent).toContain('Tverskaya 1');
     expect(card.textContent).toContain('12.35 kWh');
     expect(card.textContent).toContain('456.00');
-    expect(card.textContent).toContain('EVDisconnected');
+    expect(card.textContent).toContain('the cable was unplugged');
     expect(card.textContent).toContain('Finished');
 
     // Support has read the driver's messages up to the newest (seq 7).

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageSession } from '@evcharge/api/messages/messages';
-import { bytesText, dateTimeText, energyText, moneyText, timeText } from '../../lib/format';
+import { bytesText, dateTimeText, energyText, moneyText, stopReasonText, timeText } from '../../lib/format';
 import { openAuthed, useAuthedUrl } from '../../lib/files';
 import { BoltIcon, FileIcon } from '../../app/icons';
 
@@ -104,7 +104,7 @@ export function SessionCard({ session }: { session: MessageSession }) {
         </div>
         <div>
           <dt>{t('session.stopReason')}</dt>
-          <dd>{session.stopReason ?? '—'}</dd>
+          <dd>{session.stopReason ? stopReasonText(t, session.stopReason) : '—'}</dd>
         </div>
         {session.startedAt && (
           <div>
