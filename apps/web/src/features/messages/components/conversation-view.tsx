@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@evcharge/api/messages/messages';
 import { Alert } from '@/components/ui/alert';
@@ -79,8 +79,13 @@ export function ConversationView({ messages, pending, readUpTo, hasMore, isLoadi
     };
   }, [hasMore, oldest]);
 
-  const today = localDayKey(new Date());
-  const yesterday = localDayKey(new Date(Date.now() - 86_400_000));
+  // Today and yesterday as the chat opened (a separator says "Today" rather than the date).
+  const [{ today, yesterday }] = useState(() => {
+    const now = new Date();
+    const before = new Date(now);
+    before.setDate(now.getDate() - 1);
+    return { today: localDayKey(now), yesterday: localDayKey(before) };
+  });
   const dayLabel = (day: string, sample: string) =>
     day === today ? t('messages:today') : day === yesterday ? t('messages:yesterday') : format.date(sample, { day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@evcharge/api/messages/messages';
 import { Dialog } from '@/components/ui/dialog';
 import { PathIcon } from '@/components/ui/path-icon';
@@ -11,37 +11,39 @@ import { filePath } from './chat-icons';
 
 type MessageFile = Message['files'][number];
 
-/** The file's bytes, fetched with the driver's token (an <img> could not send it); kept while shown. */
-function useFileBlob(file: MessageFile, enabled: boolean) {
-  return useQuery({
-    queryKey: [...userQueryKey, 'messages', 'file', file.id],
-    queryFn: ({ signal }) => fetchMessageFile(file.url, signal),
-    staleTime: Infinity,
-    enabled,
-  });
-}
+const fileQuery = (file: MessageFile) => ({
+  queryKey: [...userQueryKey, 'messages', 'file', file.id],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchMessageFile(file.url, signal),
+  staleTime: Infinity,
+});
 
-/** An object URL of the blob while the component shows it. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+/**
+ * Shows the blob in the <img> by an object URL made for as long as the image shows it (the
+ * file's url needs the driver's token, which an <img> could not send).
+ */
+function useBlobImage(blob: Blob | undefined, isShown = true) {
+  const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') return;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
+    const image = ref.current;
+    if (!blob || !image || !isShown || typeof URL.createObjectURL !== 'function') return;
+    const url = URL.createObjectURL(blob);
+    image.src = url;
     return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
+      image.removeAttribute('src');
+      URL.revokeObjectURL(url);
     };
-  }, [blob]);
-  return url;
+  }, [blob, isShown]);
+  return ref;
 }
 
 /** A picture in a message: a thumbnail that opens full size. */
 function ImageFile({ file }: { file: MessageFile }) {
   const { t } = useTranslation('messages');
   const [isOpen, setOpen] = useState(false);
-  const blob = useFileBlob(file, true);
-  const url = useObjectUrl(blob.data);
+  const blob = useQuery(fileQuery(file));
+  const thumb = useBlobImage(blob.data);
+  const full = useBlobImage(blob.data, isOpen);
+  const size = { width: file.width ?? undefined, height: file.height ?? undefined };
   return (
     <>
       <button
@@ -52,14 +54,11 @@ function ImageFile({ file }: { file: MessageFile }) {
         data-testid="chat-file"
         data-type={file.contentType}
       >
-        {url ? (
-          <img src={url} alt="" width={file.width ?? undefined} height={file.height ?? undefined} decoding="async" />
-        ) : (
-          <span className="chat-file__placeholder">{blob.isError ? t('messages:file.loadFailed') : null}</span>
-        )}
+        <img ref={thumb} alt="" {...size} decoding="async" hidden={!blob.data} />
+        {blob.isError && <span className="chat-file__placeholder">{t('messages:file.loadFailed')}</span>}
       </button>
       <Dialog open={isOpen} onClose={() => setOpen(false)} title={file.name} closeLabel={t('common:close')} testId="chat-file-dialog">
-        {url && <img className="chat-file-full" src={url} alt={file.name} width={file.width ?? undefined} height={file.height ?? undefined} />}
+        <img ref={full} className="chat-file-full" alt={file.name} {...size} />
       </Dialog>
     </>
   );
@@ -82,29 +81,34 @@ function saveFile(blob: Blob, name: string): void {
 /** A PDF in a message: a chip with its name and size that downloads it. */
 function DocumentFile({ file }: { file: MessageFile }) {
   const { t, i18n } = useTranslation('messages');
-  const [isAsked, setAsked] = useState(false);
-  const blob = useFileBlob(file, isAsked);
+  const client = useQueryClient();
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const size = fileSizeText(file.sizeBytes, i18n.language);
-  useEffect(() => {
-    if (isAsked && blob.data) {
-      saveFile(blob.data, file.name);
-      setAsked(false);
+
+  async function download() {
+    setState('loading');
+    try {
+      saveFile(await client.fetchQuery(fileQuery(file)), file.name);
+      setState('idle');
+    } catch {
+      setState('failed');
     }
-  }, [isAsked, blob.data, file.name]);
+  }
+
   return (
     <button
       type="button"
       className="chat-file chat-file--document"
-      onClick={() => (blob.data ? saveFile(blob.data, file.name) : setAsked(true))}
+      onClick={() => void download()}
       aria-label={t('messages:file.download', { name: file.name, size })}
-      aria-busy={(isAsked && blob.isFetching) || undefined}
+      aria-busy={state === 'loading' || undefined}
       data-testid="chat-file"
       data-type={file.contentType}
     >
       <PathIcon d={filePath} size={22} />
       <span className="chat-file__text">
         <span className="chat-file__name">{file.name}</span>
-        <span className="chat-file__size">{blob.isError ? t('messages:file.loadFailed') : size}</span>
+        <span className="chat-file__size">{state === 'failed' ? t('messages:file.loadFailed') : size}</span>
       </span>
     </button>
   );

@@ -52,7 +52,7 @@ export function useConversation() {
 
   const readRef = useRef(readUpTo);
   useEffect(() => {
-    readRef.current = readUpTo;
+    readRef.current = Math.max(readRef.current, readUpTo);
   }, [readUpTo]);
 
   // The live part: from the first page's cursor on, until the chat closes.
@@ -60,13 +60,15 @@ export function useConversation() {
   useEffect(() => {
     if (startCursor === undefined) return;
     const controller = new AbortController();
-    setPollError(null);
     void runMessagePoll(
       {
         fetchAfter: fetchMessagesAfter,
         readUpTo: () => readRef.current,
         onAnswer: (answer) => {
+          setPollError(null);
           if (answer.items.length > 0) setExtra((held) => mergeMessages(held, answer.items));
+          // The next ask goes out before the page renders again: it must carry this answer's marks.
+          readRef.current = Math.max(readRef.current, answer.readUpTo);
           setPolledReadUpTo((held) => Math.max(held, answer.readUpTo));
         },
         onFinalError: setPollError,
