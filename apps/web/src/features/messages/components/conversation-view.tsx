@@ -19,8 +19,13 @@ type ConversationViewProps = {
   onLoadOlder: () => void;
 };
 
-function scrollToEnd(element: HTMLElement | null) {
-  if (element && typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'end' });
+/**
+ * The page's very end: the composer, sticky at the window's bottom, then sits in its own place
+ * below the newest message instead of over it.
+ */
+function scrollToEnd() {
+  const page = document.scrollingElement ?? document.documentElement;
+  page.scrollTop = page.scrollHeight;
 }
 
 /**
@@ -32,27 +37,27 @@ function scrollToEnd(element: HTMLElement | null) {
 export function ConversationView({ messages, pending, readUpTo, hasMore, isLoadingOlder, olderError, onLoadOlder }: ConversationViewProps) {
   const { t } = useTranslation('messages');
   const format = useFormat();
-  const endRef = useRef<HTMLDivElement>(null);
   const earlierRef = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.seq ?? 0;
   const oldest = messages[0]?.seq ?? 0;
 
   // Open at the bottom; follow a new message, and the driver's own on its way.
   useEffect(() => {
-    scrollToEnd(endRef.current);
+    scrollToEnd();
   }, [newest, pending.length]);
 
   // Older messages above: the page keeps the messages the driver was reading in place.
   const heightBefore = useRef<number | null>(null);
   const onLoadOlderKeepingPlace = () => {
-    heightBefore.current = document.documentElement.scrollHeight;
+    heightBefore.current = (document.scrollingElement ?? document.documentElement).scrollHeight;
     onLoadOlder();
   };
   useLayoutEffect(() => {
     if (heightBefore.current === null) return;
-    const grown = document.documentElement.scrollHeight - heightBefore.current;
+    const page = document.scrollingElement ?? document.documentElement;
+    const grown = page.scrollHeight - heightBefore.current;
     heightBefore.current = null;
-    if (grown > 0 && typeof window.scrollBy === 'function') window.scrollBy(0, grown);
+    if (grown > 0) page.scrollTop += grown;
   }, [oldest]);
 
   // Scrolling up to the button loads the page before, as tapping it does.
@@ -116,7 +121,6 @@ export function ConversationView({ messages, pending, readUpTo, hasMore, isLoadi
           <PendingBubble key={message.key} message={message} />
         ))}
       </ol>
-      <div ref={endRef} className="chat-log__end" />
     </div>
   );
 }
