@@ -8,6 +8,7 @@ import {
   supportHours,
 } from '@evcharge/domain/support';
 import { formatDate, formatUtcOffset, formatWallTime } from '@/lib/format';
+import { daysBetween } from '../model/conversation';
 
 type Hours = { fromHour: number; toHour: number; utcOffsetHours: number; answerMinutes: number };
 
@@ -40,8 +41,12 @@ export function ChatHours({ hours }: { hours?: Hours }) {
   const now = useMinute();
   const shown = hours ?? hoursOfDomain;
   const state = supportHours(now);
-  const sameDay = now.toDateString() === state.opensAt.toDateString();
-  const opensAt = formatDate(state.opensAt, language, sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'long', hour: '2-digit', minute: '2-digit' });
+  const days = daysBetween(now, state.opensAt);
+  const opensAt = formatDate(
+    state.opensAt,
+    language,
+    days <= 1 ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' },
+  );
   return (
     <section className="chat-hours" data-testid="chat-hours" data-open={state.open}>
       <p className="chat-hours__text">
@@ -54,7 +59,9 @@ export function ChatHours({ hours }: { hours?: Hours }) {
       </p>
       <p className={state.open ? 'chat-hours__state chat-hours__state--open' : 'chat-hours__state'} data-testid="chat-hours-state">
         <span className="chat-hours__dot" aria-hidden="true" />
-        {state.open ? t('messages:hours.open') : t('messages:hours.closed', { time: opensAt })}
+        {state.open
+          ? t('messages:hours.open')
+          : t(days === 1 ? 'messages:hours.closedTomorrow' : 'messages:hours.closed', { time: opensAt })}
       </p>
     </section>
   );

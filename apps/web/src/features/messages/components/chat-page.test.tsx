@@ -58,9 +58,11 @@ describe('ChatPage: the conversation', () => {
     expect(within(answer!).queryByTestId('chat-read-mark')).toBeNull();
     // When support opens after the notice (9:00 UTC+2 the next morning), on the driver's clock.
     const opens = new Date('2026-11-21T07:00:00.000Z');
-    const sameDay = opens.toDateString() === new Date(noticeAt).toDateString();
-    const time = formatDate(opens, 'en', sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'long', hour: '2-digit', minute: '2-digit' });
-    expect(screen.getByTestId('chat-notice').textContent).toBe(`Support is closed now; it answers from ${time}.`);
+    const time = formatDate(opens, 'en', { hour: '2-digit', minute: '2-digit' });
+    const isNextDay = opens.getDate() !== new Date(noticeAt).getDate();
+    expect(screen.getByTestId('chat-notice').textContent).toBe(
+      isNextDay ? `Support is closed now; it answers tomorrow from ${time}.` : `Support is closed now; it answers from ${time}.`,
+    );
     expect(screen.getByTestId('chat-hours').textContent).toContain('Support works 9:00 AM–9:00 PM (UTC+2) and answers within 30 minutes.');
 
     // Support's message was shown: it is read, and the shell's badge counts nothing.

@@ -3,7 +3,7 @@ import type { Message } from '@evcharge/api/messages/messages';
 import { supportHours } from '@evcharge/domain/support';
 import { PathIcon } from '@/components/ui/path-icon';
 import { useFormat } from '@/lib/format';
-import { localDayKey } from '../model/conversation';
+import { daysBetween } from '../model/conversation';
 import { fileSizeText } from '../model/message-files';
 import type { PendingMessage } from '../model/use-conversation';
 import { filePath, readPath, sentPath } from './chat-icons';
@@ -18,16 +18,20 @@ function useClock() {
 
 /**
  * The service's notice that support is closed (SPEC §1 hours): when it opens, on the driver's
- * clock, from the moment the notice was written; a day name when that is not the same day.
+ * clock, from the moment the notice was written: later that day, the next day, or a date.
  */
 function NoticeText({ message }: { message: Message }) {
   const { t } = useTranslation('messages');
   const format = useFormat();
   const clock = useClock();
-  const { opensAt } = supportHours(new Date(message.createdAt));
-  const sameDay = localDayKey(opensAt) === localDayKey(message.createdAt);
-  const time = sameDay ? clock(opensAt) : format.date(opensAt, { weekday: 'long', hour: '2-digit', minute: '2-digit' });
-  return <p data-testid="chat-notice">{t('messages:notice', { time })}</p>;
+  const written = new Date(message.createdAt);
+  const { opensAt } = supportHours(written);
+  const days = daysBetween(written, opensAt);
+  const text =
+    days === 1
+      ? t('messages:noticeTomorrow', { time: clock(opensAt) })
+      : t('messages:notice', { time: days === 0 ? clock(opensAt) : format.date(opensAt, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) });
+  return <p data-testid="chat-notice">{text}</p>;
 }
 
 export function MessageBubble({ message, isRead }: { message: Message; isRead: boolean }) {

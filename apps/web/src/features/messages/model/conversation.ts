@@ -37,6 +37,12 @@ export function localDayKey(at: string | Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/** How many calendar days on the driver's clock lie between two moments (0: the same day). */
+export function daysBetween(from: Date, to: Date): number {
+  const midnight = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  return Math.round((midnight(to) - midnight(from)) / 86_400_000);
+}
+
 export type ConversationDay<T> = { day: string; items: T[] };
 
 /** Consecutive items grouped by their day on the driver's clock: the day separators. */
