@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
+import type { ContractResponse } from '@evcharge/api/contract';
 import {
   answerConversation,
   listConversationMessages,
   listConversations,
   readConversation,
   subscribeSupport,
-  type Conversation,
 } from '@evcharge/api/admin/support';
 import {
   countNewMessages,
@@ -35,7 +35,7 @@ export type Page = {
 };
 export type DriverPoll = { cursor: number; items: Message[]; readUpTo: number };
 export type StaffPoll = { cursor: number; items: (Message & { userId: string })[] };
-export type Inbox = { items: Conversation[]; total: number; waiting: number };
+export type Inbox = ContractResponse<typeof listConversations>;
 
 /** 12:00 in UTC+2: support works. */
 export const OPEN_HOURS = new Date('2026-11-26T10:00:00Z');
