@@ -150,6 +150,9 @@ export function ConversationView({ userId, hub, onChanged }: { userId: string; h
         }}
         aria-live="polite"
         aria-busy={!state.loaded}
+        // A scrolling region: reachable and scrollable from the keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        aria-label={t('conversation.title')}
       >
         {state.hasMore && (
           <li className="earlier">
