@@ -35,7 +35,7 @@ function serve(extra: FetchRoute[] = []) {
               items: [
                 buildMessage({ seq: 3, text: 'The charge stopped', session, readAt: minutesAgo(5) }),
                 buildMessage({ seq: 4, author: 'support', staffName: 'Olga', text: 'Looking into it' }),
-                buildMessage({ seq: 5, author: 'system', kind: 'notice', text: 'Support is closed now' }),
+                buildMessage({ seq: 5, author: 'system', kind: 'notice', text: '' }),
                 buildMessage({ seq: 6, kind: 'feedback', text: 'The map is slow' }),
                 buildMessage({ seq: 7, text: 'Are you there?' }),
               ],
@@ -66,6 +66,8 @@ describe('a support conversation', () => {
     expect(messages.map((m) => m.dataset.author)).toEqual(['user', 'support', 'system', 'user', 'user']);
     expect(messages[1]!.textContent).toContain('Olga');
     expect(within(messages[1]!).getByTestId('console-read-mark').textContent).toContain('Read');
+    // The service's closed-hours notice, worded in the console's language.
+    expect(messages[2]!.textContent).toContain('The driver was told that support is closed and when it opens');
     expect(messages[3]!.textContent).toContain('Feedback about the app');
 
     const card = within(messages[0]!).getByTestId('console-message-session');

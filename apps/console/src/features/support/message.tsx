@@ -12,7 +12,8 @@ export function MessageBubble({ message, readByDriver }: { message: Message; rea
   if (message.author === 'system') {
     return (
       <li className="message system" data-testid="console-message" data-author="system" data-seq={message.seq}>
-        <span>{message.text}</span>
+        {/* The closed-hours notice carries no text: each side words it in its own language. */}
+        <span>{message.kind === 'notice' && message.text === '' ? t('conversation.closedNotice') : message.text}</span>
         <time dateTime={message.createdAt}>{timeText(message.createdAt, i18n.language)}</time>
       </li>
     );

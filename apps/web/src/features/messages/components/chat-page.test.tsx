@@ -74,6 +74,22 @@ describe('ChatPage: the conversation', () => {
     expect(poll.url.searchParams.get('read')).toBe('1');
   });
 
+  it('marks support’s answer read only once the tab is shown', async () => {
+    let visibility: DocumentVisibilityState = 'hidden';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    onTestFinished(() => spy.mockRestore());
+    const server = serveChat({ page: { items: [buildMessage(1), buildMessage(2, { author: 'support', text: 'Which connector?' })] } });
+    vi.stubGlobal('fetch', server.fetch);
+    await renderScreen(<ChatPage />, '/chat');
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(server.sent.some((r) => r.url.pathname.startsWith('/api/messages/subscribe/'))).toBe(true));
+    expect(server.sent.some((r) => r.method === 'PUT')).toBe(false);
+
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(server.sent.find((r) => r.method === 'PUT')?.body).toEqual({ upTo: 2 }));
+  });
+
   it('marks the driver’s messages read when the long poll says support read them, and adds new ones', async () => {
     let polls = 0;
     const server = serveChat({

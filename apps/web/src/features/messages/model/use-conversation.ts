@@ -85,8 +85,15 @@ export function useConversation() {
   }, [client]);
   const newestUnread = newestUnreadFromSupport(messages);
   const markedRef = useRef(0);
+  // Read means seen: in a tab in the background, support's answer waits until it is shown.
+  const [isVisible, setVisible] = useState(() => document.visibilityState !== 'hidden');
   useEffect(() => {
-    if (newestUnread === null || newestUnread <= markedRef.current) return;
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  useEffect(() => {
+    if (!isVisible || newestUnread === null || newestUnread <= markedRef.current) return;
     const before = markedRef.current;
     markedRef.current = newestUnread;
     markMessagesRead(newestUnread).then(
@@ -96,7 +103,7 @@ export function useConversation() {
         markedRef.current = before;
       },
     );
-  }, [newestUnread, client]);
+  }, [newestUnread, isVisible, client]);
 
   async function loadOlder(): Promise<void> {
     const oldest = messages[0]?.seq;
