@@ -7,9 +7,7 @@ import {
   MESSAGE_POLL_SECONDS,
 } from '@evcharge/api/messages/messages';
 import { apiRequest } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { toApiError } from '@/lib/error-answer';
-import { clearSession, getAccessToken } from '@/lib/session';
+import { fetchPrivateFile } from '@/lib/private-file';
 import { userQueryKey } from '@/lib/query-client';
 
 // SPEC §7 Messages: the driver's conversation with support. GET /messages (a page before a
@@ -55,31 +53,7 @@ export function markMessagesRead(upTo: number) {
   return apiRequest(readMessages, { body: { upTo } });
 }
 
-/**
- * A file of the conversation (its `url`, GET /api/messages/file/{id}) as a Blob: an <img> or a
- * link could not send the Authorization header, so it is fetched here and shown by object URL.
- */
-export async function fetchMessageFile(url: string, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, credentials: 'same-origin', signal });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
-  }
-  if (!response.ok) {
-    if (response.status === 401) clearSession();
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not our JSON: the status alone says what kind of failure it was.
-    }
-    throw toApiError(response.status, body, response.headers.get('Retry-After'));
-  }
-  return response.blob();
+/** A message's file (images, PDF): GET /messages/file/{id} with the driver's token. */
+export function fetchMessageFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchPrivateFile(url, { signal });
 }

@@ -5,6 +5,7 @@ import type { Message } from '@evcharge/api/messages/messages';
 import { Dialog } from '@/components/ui/dialog';
 import { PathIcon } from '@/components/ui/path-icon';
 import { userQueryKey } from '@/lib/query-client';
+import { saveFile } from '@/lib/private-file';
 import { fetchMessageFile } from '../api/messages-api';
 import { fileSizeText } from '../model/message-files';
 import { filePath } from './chat-icons';
@@ -62,20 +63,6 @@ function ImageFile({ file }: { file: MessageFile }) {
       </Dialog>
     </>
   );
-}
-
-/** Hands the file to the browser as a download under its own name. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** A PDF in a message: a chip with its name and size that downloads it. */
