@@ -3,6 +3,7 @@ import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@evcharge/domain/support';
 import { staffRoles } from '@evcharge/domain/reviews';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { pageNumberSchema, pollWaitSchema, seqCursorSchema } from '../paging';
 import { userSchema } from '../common';
 import { carSchema } from '../cars/car-schemas';
 import { chargeSchema } from '../sessions/charge-schemas';
@@ -13,11 +14,6 @@ import { MESSAGE_POLL_SECONDS, messageSchema, messageUploadSchema } from '../mes
 // staff member without the role as well.
 
 const userId = z.uuid({ error: rule.invalid });
-const seqSchema = z.coerce
-  .number({ error: rule.number })
-  .int({ error: rule.invalid })
-  .min(0, { error: rule.invalid })
-  .max(Number.MAX_SAFE_INTEGER, { error: rule.invalid });
 
 export const staffSelfSchema = z.object({
   id: z.string(),
@@ -63,12 +59,7 @@ export const listConversations = defineContract({
   summary: 'Staff (support, admin): the inbox, unanswered first (longest waiting first)',
   tags: ['admin'],
   query: z.object({
-    page: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(10_000, { error: rule.invalid })
-      .default(1),
+    page: pageNumberSchema,
   }),
   response: z.object({
     items: z.array(conversationSchema),
@@ -105,7 +96,7 @@ export const listConversationMessages = defineContract({
   tags: ['admin'],
   params: z.object({ userId }),
   query: z.object({
-    before: seqSchema.optional(),
+    before: seqCursorSchema.optional(),
     limit: z.coerce
       .number({ error: rule.number })
       .int({ error: rule.invalid })
@@ -128,14 +119,9 @@ export const subscribeSupport = defineContract({
   auth: 'user',
   summary: 'Staff (support, admin): long poll for any conversation’s messages after a cursor',
   tags: ['admin'],
-  params: z.object({ cursor: seqSchema }),
+  params: z.object({ cursor: seqCursorSchema }),
   query: z.object({
-    wait: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(0, { error: rule.invalid })
-      .max(MESSAGE_POLL_SECONDS, { error: rule.invalid })
-      .optional(),
+    wait: pollWaitSchema(MESSAGE_POLL_SECONDS),
   }),
   response: z.object({
     cursor: z.number().int(),
@@ -177,6 +163,6 @@ export const readConversation = defineContract({
   summary: 'Staff (support, admin): support has read the driver’s messages up to a seq',
   tags: ['admin'],
   params: z.object({ userId }),
-  body: z.object({ upTo: seqSchema }).strict(),
+  body: z.object({ upTo: seqCursorSchema }).strict(),
   response: z.object({ count: z.number().int() }),
 });

@@ -11,6 +11,7 @@ import { sessionStatuses } from '@evcharge/domain/charging';
 import { currencies } from '@evcharge/domain/currency';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { pollWaitSchema, seqCursorSchema } from '../paging';
 
 // SPEC §7 Messages and feedback: GET /messages, GET /messages/subscribe/{id}, GET /messages/new,
 // POST /messages, POST /messages/files; SPEC §3 Message: text and files; SPEC §1 support hours.
@@ -20,11 +21,6 @@ import { defineContract } from '../contract';
 /** How long the server holds a long poll with nothing new before it answers. */
 export const MESSAGE_POLL_SECONDS = 25;
 
-const seqSchema = z.coerce
-  .number({ error: rule.number })
-  .int({ error: rule.invalid })
-  .min(0, { error: rule.invalid })
-  .max(Number.MAX_SAFE_INTEGER, { error: rule.invalid });
 
 export const messageFileSchema = z.object({
   id: z.string(),
@@ -91,7 +87,7 @@ export const listMessages = defineContract({
   tags: ['messages'],
   query: z.object({
     /** Messages before this seq (absent: the newest page). */
-    before: seqSchema.optional(),
+    before: seqCursorSchema.optional(),
     limit: z.coerce
       .number({ error: rule.number })
       .int({ error: rule.invalid })
@@ -125,17 +121,12 @@ export const subscribeMessages = defineContract({
   auth: 'user',
   summary: 'Long poll for messages after the cursor {id}, and for read marks',
   tags: ['messages'],
-  params: z.object({ id: seqSchema }),
+  params: z.object({ id: seqCursorSchema }),
   query: z.object({
     /** Seconds to hold at most; tests and the browser journey ask for less. */
-    wait: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(0, { error: rule.invalid })
-      .max(MESSAGE_POLL_SECONDS, { error: rule.invalid })
-      .optional(),
+    wait: pollWaitSchema(MESSAGE_POLL_SECONDS),
     /** The client's `readUpTo`: a change of it also answers the poll. */
-    read: seqSchema.optional(),
+    read: seqCursorSchema.optional(),
   }),
   response: z.object({
     cursor: z.number().int(),
@@ -220,6 +211,6 @@ export const readMessages = defineContract({
   auth: 'user',
   summary: 'The driver has read support’s messages up to a seq',
   tags: ['messages'],
-  body: z.object({ upTo: seqSchema }).strict(),
+  body: z.object({ upTo: seqCursorSchema }).strict(),
   response: z.object({ count: z.number().int() }),
 });
