@@ -217,18 +217,29 @@ export async function findFile(db: Db, id: string) {
 }
 
 /**
- * The driver read support's messages up to `upTo` (never past the conversation's last one):
- * their read time set, the driver's read mark moved forward only.
+ * One side read the other's messages up to `upTo` (never past the conversation's last one):
+ * its read mark moved forward only, and the read time set on what it read. The driver reads
+ * support's messages and the service's notices; support reads the driver's.
  */
-export async function markReadByUser(db: Db, userId: string, upTo: number, at: Date) {
+export async function markRead(
+  db: Db,
+  reader: 'user' | 'support',
+  userId: string,
+  upTo: number,
+  at: Date,
+) {
+  const mark =
+    reader === 'user' ? supportConversations.userReadSeq : supportConversations.supportReadSeq;
+  const authors: MessageAuthor[] = reader === 'user' ? ['support', 'system'] : ['user'];
   await db.transaction(async (tx) => {
     const [conversation] = await tx
       .update(supportConversations)
       .set({
-        userReadSeq: sql`greatest(${supportConversations.userReadSeq}, least(${upTo}::bigint, ${supportConversations.lastSeq}))`,
+        [reader === 'user' ? 'userReadSeq' : 'supportReadSeq']:
+          sql`greatest(${mark}, least(${upTo}::bigint, ${supportConversations.lastSeq}))`,
       })
       .where(eq(supportConversations.userId, userId))
-      .returning({ userReadSeq: supportConversations.userReadSeq });
+      .returning({ readSeq: mark });
     if (!conversation) return;
     await tx
       .update(messages)
@@ -236,33 +247,8 @@ export async function markReadByUser(db: Db, userId: string, upTo: number, at: D
       .where(
         and(
           eq(messages.userId, userId),
-          inArray(messages.author, ['support', 'system']),
-          lte(messages.seq, conversation.userReadSeq),
-          sql`${messages.readAt} is null`,
-        ),
-      );
-  });
-}
-
-/** Support read the driver's messages up to `upTo`, as markReadByUser for the other side. */
-export async function markReadBySupport(db: Db, userId: string, upTo: number, at: Date) {
-  await db.transaction(async (tx) => {
-    const [conversation] = await tx
-      .update(supportConversations)
-      .set({
-        supportReadSeq: sql`greatest(${supportConversations.supportReadSeq}, least(${upTo}::bigint, ${supportConversations.lastSeq}))`,
-      })
-      .where(eq(supportConversations.userId, userId))
-      .returning({ supportReadSeq: supportConversations.supportReadSeq });
-    if (!conversation) return;
-    await tx
-      .update(messages)
-      .set({ readAt: at })
-      .where(
-        and(
-          eq(messages.userId, userId),
-          eq(messages.author, 'user'),
-          lte(messages.seq, conversation.supportReadSeq),
+          inArray(messages.author, authors),
+          lte(messages.seq, conversation.readSeq),
           sql`${messages.readAt} is null`,
         ),
       );
@@ -314,7 +300,9 @@ export async function inboxPage(db: Db, page: { limit: number; offset: number })
     .select({
       total: count(),
       waiting: sql<number>`count(${supportConversations.waitingSince})::int`,
-      cursor: sql<number>`coalesce(max(${supportConversations.lastSeq}), 0)::bigint`.mapWith(Number),
+      cursor: sql<number>`coalesce(max(${supportConversations.lastSeq}), 0)::bigint`.mapWith(
+        Number,
+      ),
     })
     .from(supportConversations);
   const rows = await db

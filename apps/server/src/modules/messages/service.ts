@@ -189,7 +189,7 @@ export async function countNew(deps: MessageDeps, userId: string) {
 
 /** The driver read support's messages up to `upTo`: the badge's count afterwards. */
 export async function readByDriver(deps: MessageDeps, userId: string, upTo: number) {
-  await repo.markReadByUser(deps.db, userId, upTo, deps.now());
+  await repo.markRead(deps.db, 'user', userId, upTo, deps.now());
   // The driver's other devices drop the badge too.
   deps.chargeEvents.notify(userId);
   return countNew(deps, userId);

@@ -139,7 +139,7 @@ export async function answer(
 /** Support read the driver's messages up to `upTo`: the driver's read marks follow. */
 export async function readBySupport(deps: MessageDeps, userId: string, upTo: number) {
   await driverOf(deps, userId);
-  await repo.markReadBySupport(deps.db, userId, upTo, deps.now());
+  await repo.markRead(deps.db, 'support', userId, upTo, deps.now());
   deps.chargeEvents.notify(userId);
   return { count: (await repo.unreadBySupport(deps.db, [userId])).get(userId) ?? 0 };
 }
