@@ -14,8 +14,8 @@ step "types"
 npm run typecheck
 step "lint"
 npm run lint
-step "unit and web component tests"
-npx vitest run --project unit --project web
+step "unit, web and console component tests"
+npx vitest run --project unit --project web --project console
 step "integration tests on PGlite"
 env -u TEST_DATABASE_URL npx vitest run --project int
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
