@@ -67,6 +67,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@evcharge/server*', '@evcharge/web*'], message: 'nothing imports from an app' }] }],
     },
   },
+  // The staff console is an app of its own: it shares contracts and rules, never the driver app's code.
+  {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@evcharge/web*', '@evcharge/server*', '**/apps/web/**', '**/web/src/**'], message: 'the console imports contracts and domain rules, never another app' },
+      ] }],
+    },
+  },
   // station-sim speaks OCPP to any central system: it imports nothing of ours (DESIGN.md).
   {
     files: ['apps/station-sim/**/*.ts'],
@@ -75,7 +84,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

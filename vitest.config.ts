@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: `unit` (pure code, no I/O; and the station simulator against a central system
+// Four suites: `unit` (pure code, no I/O; and the station simulator against a central system
 // the test starts on 127.0.0.1), `int` (a real server on 127.0.0.1 with a real
-// database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `web` (components in jsdom).
+// database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `web` (the driver app's
+// components in jsdom) and `console` (the staff console's components in jsdom).
 // Playwright journeys in e2e/ are not vitest tests and are excluded everywhere.
 export default defineConfig({
   test: {
@@ -25,6 +26,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/console/vitest.config.ts',
     ],
   },
 });

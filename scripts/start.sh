@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# npm start: install what is missing, build the web app, and run the server with the embedded
-# database (PGlite in ./data) and demo data on http://localhost:8080 (PORT to change).
+# npm start: install what is missing, build the web app and the staff console (/admin/), and
+# run the server with the embedded database (PGlite in ./data) and demo data on
+# http://localhost:8080 (PORT to change).
 # With demo data the simulator (apps/station-sim) plays the demo stations' charge points over
 # OCPP, so their connectors are live; DEMO_CHARGE_POINTS=false leaves them to you.
 set -euo pipefail
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 export DEMO_MODE=true
 bash scripts/ensure-deps.sh
 npm run build -w @evcharge/web
+npm run build -w @evcharge/console
 
 port="${PORT:-8080}"
 list="$(mktemp -t evcharge-demo-charge-points.XXXXXX)"

@@ -186,12 +186,14 @@ describe('the web app', () => {
     }
   });
 
-  it('answers /admin paths with a page about the separate administrator interface', async () => {
-    for (const p of ['/admin', '/admin/', '/admin/users/1']) {
+  it('answers /admin/ pages, without a built console, with a page saying how to build it', async () => {
+    expect((await server.fetch('/admin', { redirect: 'manual' })).headers.get('location')).toBe('/admin/');
+    for (const p of ['/admin/', '/admin/support/1']) {
       const res = await server.fetch(p, { headers: { accept: 'text/html' } });
       expect(res.status, p).toBe(200);
       const html = await res.text();
-      expect(html).toContain('Administrator interface');
+      expect(html).toContain('Staff console is not built');
+      expect(html).toContain('npm run build -w @evcharge/console');
       expect(html).not.toContain('fake app');
     }
   });

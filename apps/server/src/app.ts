@@ -23,6 +23,7 @@ import { carRoutes } from './modules/cars';
 import { loyaltyRoutes } from './modules/loyalty';
 import { favouriteRoutes } from './modules/favourites';
 import { feedbackRoutes } from './modules/feedbacks';
+import { messageRoutes } from './modules/messages';
 import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
@@ -248,7 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   receiptRoutes(app, deps);
   reservationRoutes(app, deps);
   rfidRoutes(app, deps, localList);
-  feedbackRoutes(app, deps);
+  feedbackRoutes(app, deps, limits);
+  messageRoutes(app, deps, limits);
   app.decorate('localList', localList);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
@@ -266,7 +268,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => deps.userEvents.settled());
   // The outbox and the developer pages exist only in demo mode (config.ts DEMO_MODE).
   if (config.demoMode) devRoutes(app, deps);
-  await registerWeb(app, { webDist: config.webDist, brandTitle: deps.brand.title });
+  await registerWeb(app, {
+    webDist: config.webDist,
+    consoleDist: config.consoleDist,
+    brandTitle: deps.brand.title,
+  });
 
   return app;
 }

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: path.join(repoRoot, 'data'),
       webDist: path.join(repoRoot, 'apps/web/dist'),
+      consoleDist: path.join(repoRoot, 'apps/console/dist'),
       brand: 'demo',
       publicUrl: 'http://localhost:8080',
       demoMode: true,

@@ -56,6 +56,8 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
     ACQUIRER: z.enum(['sandbox']).default('sandbox'),
     WEB_DIST: z.string().min(1).optional(),
+    // The staff console's build (apps/console), served at /admin/ (SPEC §6).
+    CONSOLE_DIST: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     SEED_DEMO: booleanText.optional(),
     // Behind a load balancer the client address comes from X-Forwarded-For (rate limits).
@@ -178,6 +180,8 @@ export type Config = {
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
   acquirer: 'sandbox';
   webDist: string;
+  /** The staff console's build, served at /admin/. */
+  consoleDist: string;
   logLevel: (typeof logLevels)[number];
   seedDemo: boolean;
   trustProxy: boolean;
@@ -262,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { transport: 'outbox' },
     acquirer: e.ACQUIRER,
     webDist: resolvePath(e.WEB_DIST, 'apps/web/dist'),
+    consoleDist: resolvePath(e.CONSOLE_DIST, 'apps/console/dist'),
     logLevel: e.LOG_LEVEL,
     // Demo data by default only for the embedded database: never seed a real server unasked.
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && e.DATABASE_URL === undefined),

@@ -102,6 +102,23 @@ import {
   listPendingFeedbacks,
   rejectFeedback,
 } from './feedbacks/feedbacks';
+import {
+  countNewMessages,
+  listMessages,
+  readMessages,
+  sendMessage,
+  sendMessageFiles,
+  subscribeMessages,
+} from './messages/messages';
+import {
+  answerConversation,
+  getConversationContext,
+  getStaffSelf,
+  listConversationMessages,
+  listConversations,
+  readConversation,
+  subscribeSupport,
+} from './admin/support';
 
 export const contracts = {
   signIn,
@@ -211,4 +228,17 @@ export const contracts = {
   listPendingFeedbacks,
   approveFeedback,
   rejectFeedback,
+  listMessages,
+  countNewMessages,
+  subscribeMessages,
+  sendMessage,
+  sendMessageFiles,
+  readMessages,
+  getStaffSelf,
+  listConversations,
+  getConversationContext,
+  listConversationMessages,
+  subscribeSupport,
+  answerConversation,
+  readConversation,
 } as const;

@@ -44,3 +44,31 @@ export const utcOffsetMinutesSchema = z.coerce
   .int({ error: rule.invalid })
   .min(-14 * 60, { error: rule.invalid })
   .max(14 * 60, { error: rule.invalid });
+
+/** A page number alone (the server's own page size), from 1. */
+export const pageNumberSchema = z.coerce
+  .number({ error: rule.number })
+  .int({ error: rule.invalid })
+  .min(1, { error: rule.invalid })
+  .max(10_000, { error: rule.invalid })
+  .default(1);
+
+/**
+ * A cursor of a long poll or of history: the sequence number of the last item the client
+ * holds (0 for none). DESIGN.md Real time: nothing after it is lost across reconnects.
+ */
+export const seqCursorSchema = z.coerce
+  .number({ error: rule.number })
+  .int({ error: rule.invalid })
+  .min(0, { error: rule.invalid })
+  .max(Number.MAX_SAFE_INTEGER, { error: rule.invalid });
+
+/** How long a long poll may be held, in whole seconds up to `max` (tests ask for less). */
+export function pollWaitSchema(max: number) {
+  return z.coerce
+    .number({ error: rule.number })
+    .int({ error: rule.invalid })
+    .min(0, { error: rule.invalid })
+    .max(max, { error: rule.invalid })
+    .optional();
+}

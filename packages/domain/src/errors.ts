@@ -104,6 +104,9 @@ export const errorCatalogue = {
   // SPEC §5, §9 image upload; details: index (which photo).
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 500 kB' },
   IMAGE_TYPE: { status: 415, message: 'Only JPEG and PNG images can be sent' },
+  // SPEC §3 Message files: images and PDF, each at most 500 kB; details: index (which file).
+  FILE_TOO_LARGE: { status: 413, message: 'The file is larger than 500 kB' },
+  FILE_TYPE: { status: 415, message: 'Only JPEG and PNG images and PDF files can be sent' },
   // SPEC §7 Loyalty.
   LOYALTY_ALREADY_ADDED: { status: 409, message: 'This loyalty card is already added' },
   LOYALTY_WRONG_NUMBER: {

@@ -16,6 +16,8 @@ export const userEventTypes = [
   'reservationExpired',
   /** The charge point could not hold a chosen period when it began: nothing was charged. */
   'reservationFailed',
+  /** Support answered in the chat (SPEC §2 chat): the payload carries the message's seq. */
+  'supportAnswered',
 ] as const;
 export type UserEventType = (typeof userEventTypes)[number];
 

@@ -217,5 +217,7 @@ export async function insertDemoAccounts(db: Db) {
     /** The drivers who write the demo's reviews (demo/reviews.ts). */
     reviewerIds: [annaId, idOf(demoAccounts.mark.email), idOf(demoAccounts.lena.email), corpId],
     moderatorId: idOf(demoAccounts.moderator.email),
+    /** The support agent who answered the driver in the chat (demo/messages.ts). */
+    supportId: idOf(demoAccounts.support.email),
   };
 }

@@ -13,7 +13,8 @@ import { chargePoints } from '../db/schema/ocpp';
 import { loyaltyCards, loyaltyCompanies } from '../db/schema/driver';
 import { demoDriverLoyaltyCard, demoLoyalty } from './loyalty';
 import { companyMembers, users } from '../db/schema/users';
-import { reviews } from '../db/schema/social';
+import { messages, reviews, supportConversations } from '../db/schema/social';
+import { demoConversation } from './messages';
 import { favouriteStations } from '../db/schema/stations';
 
 let database: Database;
@@ -159,5 +160,39 @@ describe('demo data', () => {
     );
     expect(written.some((review) => review.isAnonymous)).toBe(true);
     expect(written.some((review) => review.chargingWorked === false)).toBe(true);
+  });
+
+  it('has the driver’s conversation with support: a question, the agent’s answer, both read', async () => {
+    const [driver] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoAccounts.driver.email));
+    const [agent] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoAccounts.support.email));
+    const chat = await database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.userId, driver?.id ?? ''))
+      .orderBy(messages.seq);
+    expect(chat.map((m) => [m.author, m.text, m.staffUserId])).toEqual([
+      ['user', demoConversation.question, null],
+      ['support', demoConversation.answer, agent?.id],
+    ]);
+    expect(chat.every((m) => m.readAt !== null)).toBe(true);
+    const [inbox] = await database.db
+      .select()
+      .from(supportConversations)
+      .where(eq(supportConversations.userId, driver?.id ?? ''));
+    expect(inbox).toMatchObject({
+      lastSeq: chat[1]?.seq,
+      lastAuthor: 'support',
+      waitingSince: null,
+      supportReadSeq: chat[0]?.seq,
+      userReadSeq: chat[1]?.seq,
+    });
+    // The balance is the demo's top-up, untouched.
+    expect(await userWalletBalanceMinor(database.db, driver?.id ?? '', 'rub')).toBe(150_000);
   });
 });

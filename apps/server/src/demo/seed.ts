@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { insertDemoAccounts } from './accounts';
 import { insertDemoLoyalty } from './loyalty';
+import { insertDemoConversation } from './messages';
 import { insertDemoReviews } from './reviews';
 import { insertDemoChargePoints } from './charge-points';
 import { insertStations } from './insert-repo';
@@ -25,7 +26,7 @@ export async function seedDemo(
     options.stations ?? DEMO_STATION_COUNT,
     options.seed ?? DEMO_SEED,
   );
-  const { driverId, reviewerIds, moderatorId } = await insertDemoAccounts(db);
+  const { driverId, reviewerIds, moderatorId, supportId } = await insertDemoAccounts(db);
   // The driver owns the first two private stations (SPEC §1: "my charges").
   const owned = new Set(
     generated
@@ -40,6 +41,8 @@ export async function seedDemo(
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);
   await insertDemoLoyalty(db, driverId);
+  // The chat opens with a conversation with support (SPEC §7 Messages and feedback).
+  await insertDemoConversation(db, { driverId, supportId });
   // The driver's favourites have reviews, so the station pages a demo opens first show them.
   await insertDemoReviews(
     db,

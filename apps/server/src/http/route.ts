@@ -28,7 +28,13 @@ export type RouteInput<C extends Contract> = {
 
 export type RouteOptions = {
   /** Per-route override of the global rate limit (@fastify/rate-limit route config). */
-  rateLimit?: { max: number; timeWindow: number };
+  rateLimit?: {
+    max: number;
+    timeWindow: number;
+    /** When the limit is checked (default onRequest); later hooks know who asks. */
+    hook?: 'preValidation' | 'preHandler';
+    keyGenerator?: (request: FastifyRequest) => string;
+  };
   /**
    * Turns a VALIDATION_FAILED of this route into a more telling catalogue error (an empty
    * connector filter is 'No connector types chosen', a bad QR code 'Incorrect QR code').

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
 import { isApiPath } from './api-path';
 
@@ -10,12 +10,15 @@ export type RateLimits = {
   authPerMinute: number;
   /** Wrong passwords per client address and hour, over all logins (modules/auth/address-limit). */
   wrongPasswordsPerHour: number;
+  /** Per driver, route and minute on what a driver writes for people to read (chat, reviews). */
+  writePerMinute: number;
 };
 
 export const defaultRateLimits: RateLimits = {
   globalPerMinute: 600,
   authPerMinute: 20,
   wrongPasswordsPerHour: 100,
+  writePerMinute: 20,
 };
 
 export const MINUTE_MS = 60_000;
@@ -23,6 +26,21 @@ export const MINUTE_MS = 60_000;
 /** The route config for the stricter limit on /auth endpoints that guess-prone clients hit. */
 export function authRateLimit(limits: RateLimits) {
   return { max: limits.authPerMinute, timeWindow: MINUTE_MS };
+}
+
+/**
+ * The route config for writing that people read (the support chat, reviews): counted per signed
+ * in driver, not per address (drivers behind one carrier NAT share it), so it is checked after
+ * the authentication (preParsing), before the body is validated.
+ */
+export function userWriteRateLimit(limits: RateLimits) {
+  return {
+    max: limits.writePerMinute,
+    timeWindow: MINUTE_MS,
+    hook: 'preValidation' as const,
+    keyGenerator: (request: FastifyRequest) =>
+      request.auth ? `user:${request.auth.user.id}` : request.ip,
+  };
 }
 
 /**

@@ -92,7 +92,7 @@ describe('the service worker navigation fallback and the server routes', () => {
   });
 
   it('answers no path under the server prefixes with the app shell, routed or not', () => {
-    const paths = ['/ocpp/CP-1', '/api/unknown', '/auth', '/dev', '/admin/', '/acquirer/x'];
+    const paths = ['/ocpp/CP-1', '/api/unknown', '/auth', '/dev', '/admin/', '/admin/support/x', '/acquirer/x'];
     expect(paths.filter(answeredByShell)).toEqual([]);
   });
 

@@ -100,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...loadConfig({
       PUBLIC_URL: 'http://evcharge.test',
       WEB_DIST: '/nonexistent-web-dist',
+      CONSOLE_DIST: '/nonexistent-console-dist',
       // The tests read mail and codes from the outbox.
       DEMO_MODE: 'true',
     }),
@@ -125,6 +126,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       globalPerMinute: 100_000,
       authPerMinute: 100_000,
       wrongPasswordsPerHour: 100_000,
+      writePerMinute: 100_000,
       ...options.rateLimits,
     },
     pressure: { maxEventLoopDelayMs: 0, ...options.pressure },

@@ -92,6 +92,7 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Serv
     MAIL_TRANSPORT: 'outbox',
     SEED_DEMO: 'false',
     WEB_DIST: '/nonexistent-web-dist',
+    CONSOLE_DIST: '/nonexistent-console-dist',
     LOG_LEVEL: 'info',
     NODE_ENV: 'test',
     ...options.database.env,

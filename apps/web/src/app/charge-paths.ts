@@ -42,3 +42,11 @@ export function receiptPagePath(id: string): string {
 export function rfidConnectorPath(stationId: string, connector: number): string {
   return withSearch(paths.rfid, { station: stationId, connector: String(connector) });
 }
+
+/** The support chat, the message about this session (SPEC §2 chat: the chat carries the session). */
+export function supportChatPath(transactionId?: number): string {
+  return transactionId === undefined ? paths.chat : withSearch(paths.chat, { session: String(transactionId) });
+}
+
+/** The support chat writing feedback about the app (from help, about and the profile). */
+export const feedbackChatPath = withSearch(paths.chat, { feedback: '1' });

@@ -48,6 +48,8 @@ const screens: Record<SignedInScreen, Entry> = {
   // Personal and corporate profiles (SPEC §6) and the driver's notifications (GET /events).
   multiaccount: entry(() => import('@/features/companies/components/multiaccount-page'), 'MultiaccountPage', ['settings']),
   events: entry(() => import('@/features/events/components/events-page'), 'EventsPage', ['settings']),
+  // The support chat (SPEC §2 chat, §7 Messages); a message's session speaks `charging`.
+  chat: entry(() => import('@/features/messages/components/chat-page'), 'ChatPage', ['messages', 'charging']),
   // Phone confirmation (SPEC §2 confirmPhone); the QR encoder stays inside this screen's chunk.
   confirmPhone: entry(() => import('@/features/phone/components/confirm-phone-page'), 'ConfirmPhonePage', ['profile']),
   // Money: bound cards, the balance, the debt and receipts.
@@ -80,6 +82,12 @@ export async function loadAccountWatch() {
 export async function fetchUnreadEvents(signal: AbortSignal) {
   const { listEvents } = await import('@evcharge/api/events/events');
   return (await apiRequest(listEvents, { query: { pageSize: 1 }, signal })).unreadCount;
+}
+
+/** How many support messages the driver has not read, for the shell's chat badge (GET /messages/new). */
+export async function fetchNewMessages(signal: AbortSignal) {
+  const { countNewMessages } = await import('@evcharge/api/messages/messages');
+  return (await apiRequest(countNewMessages, { signal })).count;
 }
 
 /** GET /charge/have-active, for the shell's charging entry (its contract brings zod: loaded here). */

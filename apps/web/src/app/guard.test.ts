@@ -28,7 +28,7 @@ describe('guardRoute (SPEC §4)', () => {
     ].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
       `signed out: public ${pathname}`, { pathname }, { action: 'allow' },
     ]),
-    ...['/precharging', '/chargeProfile', '/charging', '/history', '/dashboard'].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
+    ...['/precharging', '/chargeProfile', '/charging', '/history', '/dashboard', '/chat'].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
       `signed out: private ${pathname}`, { pathname, language: 'en' }, { action: 'signOutAndRedirect', fromClient: pathname, to: '/?locale=en' },
     ]),
     ['public path with trailing slash', { pathname: '/login/' }, { action: 'allow' }],
@@ -64,6 +64,7 @@ describe('adminRedirect', () => {
     ['/admin', '/admin/'],
     ['/foo/admin/bar', '/admin/'],
     ['/admin/', null],
+    ['/admin/support/0b6e4f3a', null],
     ['/profile', null],
   ])('%s → %s', (pathname, expected) => {
     expect(adminRedirect(pathname)).toBe(expected);

@@ -58,9 +58,12 @@ export function guardRoute(input: GuardInput): GuardDecision {
   return { action: 'signOutAndRedirect', fromClient, to: `${paths.home}?locale=${input.language}` };
 }
 
-/** SPEC §2: any path containing /admin leaves the app (not when already there: no reload loop). */
+/**
+ * SPEC §2: any path containing /admin leaves the app for the staff console; not a path of the
+ * console itself (/admin/…, its own pages: no reload loop).
+ */
 export function adminRedirect(pathname: string): string | null {
-  if (!pathname.includes('/admin') || pathname === ADMIN_URL) return null;
+  if (!pathname.includes('/admin') || pathname.startsWith(ADMIN_URL)) return null;
   return ADMIN_URL;
 }
 

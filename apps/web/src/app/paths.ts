@@ -43,6 +43,8 @@ export const signedInScreenPaths = {
   dashboard: '/dashboard',
   multiaccount: '/multiaccount',
   events: '/events',
+  // SPEC §2 chat: the support chat (§7 Messages).
+  chat: '/chat',
   cars: '/cars',
   // SPEC §2 rfid (bind a tag: the wizard) and my_rfid (the driver's RFID tags).
   rfid: '/rfid',

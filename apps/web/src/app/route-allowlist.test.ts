@@ -49,6 +49,8 @@ describe('the service worker navigation allow-list', () => {
       '/auth/login',
       '/admin',
       '/admin/',
+      '/admin/support/0b6e4f3a',
+      '/admin/moderation',
       '/dev/outbox',
       '/ocpp/CP-1',
       '/health',

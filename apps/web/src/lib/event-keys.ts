@@ -5,3 +5,6 @@ import { userQueryKey } from './query-client';
 
 export const eventsQueryKey = [...userQueryKey, 'events'] as const;
 export const unreadEventsQueryKey = [...eventsQueryKey, 'unread'] as const;
+
+/** How many support messages the driver has not read (GET /messages/new): the shell's badge. */
+export const newMessagesQueryKey = [...userQueryKey, 'messages', 'new'] as const;

@@ -16,6 +16,7 @@ export const namespaces = [
   'rfid',
   'loyalty',
   'reviews',
+  'messages',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -40,6 +40,9 @@ export const userEventDataSchema = z.object({
   endsAt: optionalText,
   utcOffsetMinutes: z.number().int().nullable().optional(),
   failReason: optionalText,
+  /** supportAnswered: the answer's text and its place in the conversation (SPEC §2 chat). */
+  text: optionalText,
+  seq: optionalInt,
 });
 export type UserEventData = z.infer<typeof userEventDataSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from '@evcharge/domain/reviews';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
+import { pageNumberSchema } from '../paging';
 import { okSchema } from '../common';
 
 // SPEC §7 Feedbacks: GET /feedbacks/approved/{id}, POST /feedbacks,
@@ -61,12 +62,7 @@ export const listApprovedFeedbacks = defineContract({
   tags: ['feedbacks'],
   params: z.object({ id }),
   query: z.object({
-    page: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(10_000, { error: rule.invalid })
-      .default(1),
+    page: pageNumberSchema,
     pageSize: z.coerce
       .number({ error: rule.number })
       .int({ error: rule.invalid })
@@ -133,12 +129,7 @@ export const listPendingFeedbacks = defineContract({
   summary: 'Staff (moderator, admin): reviews waiting for a moderator, oldest first',
   tags: ['admin'],
   query: z.object({
-    page: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(10_000, { error: rule.invalid })
-      .default(1),
+    page: pageNumberSchema,
   }),
   response: z.object({ items: z.array(moderatedReviewSchema), total: z.number().int() }),
 });

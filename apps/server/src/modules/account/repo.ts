@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, loyaltyCards, paymentCards, rfidTags } from '../../db/schema/driver';
 import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
-import { messages, reviews } from '../../db/schema/social';
+import { messages, reviews, supportConversations } from '../../db/schema/social';
 import { favouriteStations } from '../../db/schema/stations';
 import {
   accessTokens,
@@ -84,6 +84,7 @@ export async function deletePersonalRows(db: Db, userId: string): Promise<void> 
     oneTimeTokens,
     companyMembers,
     messages,
+    supportConversations,
   ]) {
     await db.delete(table).where(eq(table.userId, userId));
   }

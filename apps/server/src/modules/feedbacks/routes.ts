@@ -13,6 +13,7 @@ import { REVIEW_PHOTOS_MAX } from '@evcharge/domain/reviews';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { optionalUser } from '../../plugins/auth';
+import { userWriteRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import {
   createReview,
   deleteOwnReview,
@@ -31,7 +32,7 @@ export const REVIEW_BODY_LIMIT_BYTES = REVIEW_PHOTOS_MAX * 700_000 + 256 * 1024;
 
 const photoParams = z.object({ id: z.uuid() });
 
-export function feedbackRoutes(app: FastifyInstance, deps: Deps): void {
+export function feedbackRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
   const { db } = deps;
   route(app, listApprovedFeedbacks, async ({ auth, params, query }) =>
     stationReviews(db, params.id, auth?.user.id ?? null, query),
@@ -40,7 +41,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     createFeedback,
     async ({ auth, body }) => createReview(db, { id: auth.user.id, name: auth.user.name }, body),
-    { bodyLimit: REVIEW_BODY_LIMIT_BYTES },
+    { bodyLimit: REVIEW_BODY_LIMIT_BYTES, rateLimit: userWriteRateLimit(limits) },
   );
   route(app, deleteOwnFeedback, async ({ auth, params }) => {
     await deleteOwnReview(db, auth.user.id, params.id);

@@ -36,6 +36,16 @@ describe('push texts', () => {
     );
   });
 
+  it('shows the first words of support’s answer', () => {
+    const text = 'Your session is fine. '.repeat(10);
+    const pushed = pushText('en', 'supportAnswered', { text });
+    expect(pushed.title).toBe('Support answered');
+    expect(pushed.body).toBe(`“${text.slice(0, 120)}” Open the chat to reply.`);
+    expect(pushText('ru', 'supportAnswered', { text: 'Всё в порядке.' }).body).toBe(
+      '«Всё в порядке.» Откройте чат, чтобы ответить.',
+    );
+  });
+
   it('says when parking starts to cost, or that it costs already', () => {
     const data = { stationName: 'S', parkingPerMinuteMinor: 500, currency: 'rub', freeMinutes: 10 };
     expect(pushText('en', 'parkingStarted', data).body).toBe(

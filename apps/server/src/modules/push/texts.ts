@@ -77,6 +77,8 @@ export function pushText(language: Language, type: UserEventType, data: PushEven
     from: localClock(data.startsAt, data.utcOffsetMinutes),
     until: localClock(data.endsAt, data.utcOffsetMinutes),
     reason: failReason(data, language),
+    // supportAnswered: the answer's first words (the chat shows it whole).
+    text: typeof data.text === 'string' ? data.text.slice(0, 120) : '',
   };
   const text: Text = words.events[key];
   return { title: fill(text.title, values), body: fill(text.body, values) };

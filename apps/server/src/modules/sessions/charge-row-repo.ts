@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
@@ -78,5 +78,36 @@ export async function currentChargeRows(db: Db, userId: string): Promise<ChargeR
       ne(chargingSessions.status, 'cancelled'),
     ),
     { limit: 20, offset: 0 },
+  );
+}
+
+/** The driver's open sessions (preparing, charging, parking …), newest first. */
+export async function openChargeRows(db: Db, userId: string): Promise<ChargeRow[]> {
+  return chargeRows(
+    db,
+    and(
+      eq(chargingSessions.userId, userId),
+      notInArray(chargingSessions.status, ['success', 'cancelled']),
+    ),
+    { limit: 20, offset: 0 },
+  );
+}
+
+/** The driver's last finished sessions (success, or cancelled after a start), newest first. */
+export async function finishedChargeRows(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<ChargeRow[]> {
+  return chargeRows(
+    db,
+    and(
+      eq(chargingSessions.userId, userId),
+      or(
+        eq(chargingSessions.status, 'success'),
+        and(eq(chargingSessions.status, 'cancelled'), isNotNull(chargingSessions.startedAt)),
+      ),
+    ),
+    { limit, offset: 0 },
   );
 }

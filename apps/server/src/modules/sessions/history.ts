@@ -1,5 +1,6 @@
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
+import { finishedChargeRows, openChargeRows } from './charge-row-repo';
 import { toCharges } from './charge-view';
 import { historyPage, summaryRows } from './history-repo';
 
@@ -34,5 +35,20 @@ export async function chargeSummary(
       .filter((row) => row.costMinor > 0)
       .map((row) => ({ currency: row.currency as Currency, amountMinor: row.costMinor })),
     days: days.map((row) => ({ date: row.date, energyWh: row.energyWh })),
+  };
+}
+
+/**
+ * The driver's sessions as the support console shows them beside a conversation (SPEC §6
+ * support staff): the open ones, then the last `finished` finished ones, newest first.
+ */
+export async function sessionsForSupport(db: Db, userId: string, now: Date, finished = 5) {
+  const [open, last] = await Promise.all([
+    openChargeRows(db, userId),
+    finishedChargeRows(db, userId, finished),
+  ]);
+  return {
+    activeSessions: await toCharges(db, open, now),
+    lastSessions: await toCharges(db, last, now),
   };
 }

@@ -35,3 +35,5 @@ export { tariffOf } from './cost';
 // A reservation's list beside the sessions (GET /v2/charges_plus_reserves).
 export { chargeRowsByIds } from './charge-row-repo';
 export { toCharge } from './charge-view';
+// The driver's sessions beside a support conversation (SPEC §6 support staff).
+export { sessionsForSupport } from './history';

@@ -10,13 +10,14 @@ import { SignedInTools } from './signed-in-tools';
 
 // The header always says which profile pays (SPEC §6) and whether notifications wait.
 
-function serve(unreadCount: number) {
+function serve(unreadCount: number, newMessages = 0) {
   const server = routeFetch([
     {
       path: '/api/events',
       reply: () =>
         jsonResponse(200, { items: [], total: unreadCount, unreadCount, page: 1, pageSize: 1 }),
     },
+    { path: '/api/messages/new', reply: () => jsonResponse(200, { count: newMessages }) },
   ]);
   vi.stubGlobal('fetch', server.fetch);
   return server;
@@ -61,6 +62,30 @@ describe('SignedInTools', () => {
       timeout: 5000,
     });
     expect(screen.getByTestId('header-events').textContent).toBe('Notifications, unread: 3');
-    expect(server.sent.every((r) => r.url.searchParams.get('pageSize') === '1')).toBe(true);
+    const events = server.sent.filter((r) => r.url.pathname === '/api/events');
+    expect(events.every((r) => r.url.searchParams.get('pageSize') === '1')).toBe(true);
+  });
+
+  it('links the support chat with the number of support’s unread answers (SPEC §7 GET /messages/new)', async () => {
+    const server = serve(0, 2);
+    const client = buildClient('tok');
+    startSession(client);
+    await renderScreen(<SignedInTools user={client.user} t={i18n.t} />);
+    const chat = screen.getByTestId('header-chat');
+    expect(chat.getAttribute('href')).toBe('/chat');
+    await waitFor(() => expect(screen.getByTestId('chat-badge').textContent).toBe('2'), { timeout: 5000 });
+    expect(chat.dataset.unread).toBe('true');
+    expect(chat.textContent).toBe('Support2');
+    expect(server.sent.some((r) => r.url.pathname === '/api/messages/new')).toBe(true);
+  });
+
+  it('shows no badge when every answer is read', async () => {
+    const server = serve(0, 0);
+    const client = buildClient('tok');
+    startSession(client);
+    await renderScreen(<SignedInTools user={client.user} t={i18n.t} />);
+    await waitFor(() => expect(server.sent.some((r) => r.url.pathname === '/api/messages/new')).toBe(true), { timeout: 5000 });
+    expect(screen.queryByTestId('chat-badge')).toBeNull();
+    expect(screen.getByTestId('header-chat').dataset.unread).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { feedbackChatPath } from '@/app/charge-paths';
 import { paths } from '@/app/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { SupportInfo } from '@/components/support-info';
@@ -14,6 +15,7 @@ const appVersion: string = import.meta.env.VITE_APP_VERSION ?? '0.0.0';
 const links: readonly { to: string; labelKey: string; icon: IconName; testId: string }[] = [
   { to: paths.guides, labelKey: 'common:nav.guides', icon: 'book', testId: 'about-guides' },
   { to: paths.help, labelKey: 'common:nav.help', icon: 'help', testId: 'about-help' },
+  { to: feedbackChatPath, labelKey: 'about:feedback', icon: 'send', testId: 'feedback-link' },
   { to: paths.termsOfUse, labelKey: 'common:termsOfUse', icon: 'document', testId: 'about-terms' },
   { to: paths.privacyPolicy, labelKey: 'common:privacyPolicy', icon: 'shield', testId: 'about-privacy' },
 ];

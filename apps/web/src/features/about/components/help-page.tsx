@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { feedbackChatPath } from '@/app/charge-paths';
 import { paths } from '@/app/paths';
+import { ButtonLink } from '@/components/ui/button';
 import { SupportInfo } from '@/components/support-info';
 import { useDocumentTitle } from '@/lib/brand';
 import './about.css';
@@ -18,6 +20,11 @@ export function HelpPage() {
         <p className="muted">{t('about:help.lead')}</p>
       </header>
       <SupportInfo />
+      {/* SPEC §2 chat: the support chat, and feedback about the app into the same inbox. */}
+      <div className="about__chat">
+        <ButtonLink to={paths.chat} variant="primary" icon="support" data-testid="help-chat-link">{t('about:help.chat')}</ButtonLink>
+        <ButtonLink to={feedbackChatPath} variant="secondary" icon="send" data-testid="feedback-link">{t('about:help.feedback')}</ButtonLink>
+      </div>
       <section className="stack" aria-labelledby="help-faq-title">
         <h2 id="help-faq-title">{t('about:help.faq')}</h2>
         <div className="faq">

@@ -38,4 +38,14 @@ describe('ProfileActions', () => {
     expect(screen.getByTestId('profile-cards-link')).toBeTruthy();
     expect(screen.queryByTestId('profile-loyalty-link')).toBeNull();
   });
+
+  it('opens the support chat, and the chat in feedback mode for feedback about the app (SPEC §2 chat)', async () => {
+    serve(false);
+    await renderScreen(<ProfileActions />, '/profile');
+    expect(screen.getByTestId('profile-chat-link').getAttribute('href')).toBe('/chat');
+    expect(screen.getByTestId('profile-chat-link').textContent).toContain('Support chat');
+    const feedback = screen.getByTestId('feedback-link');
+    expect(feedback.getAttribute('href')).toBe('/chat?feedback=1');
+    expect(feedback.textContent).toContain('Feedback about the app');
+  });
 });

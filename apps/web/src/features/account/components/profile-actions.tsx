@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { feedbackChatPath } from '@/app/charge-paths';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icon';
@@ -21,6 +22,8 @@ const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: s
   { to: paths.multiaccount, icon: 'wallet', titleKey: 'common:profiles.linkTitle', hintKey: 'common:profiles.linkHint', testId: 'profile-multiaccount-link' },
   { to: paths.appSettings, icon: 'settings', titleKey: 'profile:appSettings', hintKey: 'profile:appSettingsHint', testId: 'profile-settings-link' },
   { to: paths.guides, icon: 'book', titleKey: 'common:nav.guides', hintKey: 'profile:guidesHint', testId: 'profile-guides-link' },
+  { to: paths.chat, icon: 'support', titleKey: 'profile:supportChat', hintKey: 'profile:supportChatHint', testId: 'profile-chat-link' },
+  { to: feedbackChatPath, icon: 'send', titleKey: 'profile:feedback', hintKey: 'profile:feedbackHint', testId: 'feedback-link' },
   { to: paths.help, icon: 'help', titleKey: 'common:nav.help', hintKey: 'profile:helpHint', testId: 'profile-help-link' },
   { to: paths.about, icon: 'info', titleKey: 'common:nav.about', hintKey: 'profile:aboutHint', testId: 'profile-about-link' },
 ];

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getEvent } from '@evcharge/api/events/events';
 import { apiRequest } from '@/lib/api-client';
 import { eventsQueryKey } from '@/lib/event-keys';
@@ -21,4 +21,13 @@ export function useEventQuery(id: string) {
     },
     staleTime: Infinity,
   });
+}
+
+/**
+ * Opening a notification that leads straight elsewhere (support's answer opens the chat): GET
+ * /events/{guid} in the background marks it read, then the list and the dot are asked again.
+ */
+export async function markEventRead(client: QueryClient, id: string): Promise<void> {
+  await apiRequest(getEvent, { params: { guid: id } });
+  await client.invalidateQueries({ queryKey: eventsQueryKey });
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { UserEvent } from '@evcharge/api/events/events';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -9,6 +10,12 @@ import { useFormat } from '@/lib/format';
 import { useEventQuery } from '../api/read-event';
 import { eventIcon } from './event-icon';
 import { eventLink, eventText } from './event-text';
+
+function linkKey(type: UserEvent['type']): string {
+  if (type === 'favouriteFree') return 'settings:events.openStation';
+  if (type === 'supportAnswered') return 'settings:events.openChat';
+  return type.startsWith('reservation') ? 'settings:events.openReservation' : 'settings:events.openSession';
+}
 
 /** One notification, opened from the list or from a push; opening it marks it read. */
 export function EventDetails({ id }: { id: string }) {
@@ -44,10 +51,10 @@ export function EventDetails({ id }: { id: string }) {
             <ButtonLink
               to={link}
               variant="primary"
-              icon={event.type === 'favouriteFree' ? 'pin' : 'history'}
+              icon={event.type === 'favouriteFree' ? 'pin' : event.type === 'supportAnswered' ? 'support' : 'history'}
               data-testid="event-link"
             >
-              {t(event.type === 'favouriteFree' ? 'settings:events.openStation' : event.type.startsWith('reservation') ? 'settings:events.openReservation' : 'settings:events.openSession')}
+              {t(linkKey(event.type))}
             </ButtonLink>
           )}
         </article>

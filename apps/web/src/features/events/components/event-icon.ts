@@ -13,4 +13,5 @@ export const eventIcon: Record<UserEventType, IconName> = {
   reservationEnding: 'clock',
   reservationExpired: 'calendar',
   reservationFailed: 'alert',
+  supportAnswered: 'support',
 };

@@ -27,3 +27,11 @@ describe('reservation notifications (SPEC §4 reserve)', () => {
     expect(eventLink(event(type))).toBe(`/reserve?id=${data.reservationId}`);
   });
 });
+
+describe('support’s answer (SPEC §2 chat)', () => {
+  it('says support answered and leads to the chat', () => {
+    const shown = eventText(i18n.t, event('supportAnswered'), 'en');
+    expect(shown).toEqual({ title: 'Support answered', text: 'Open the chat to read the answer.' });
+    expect(eventLink(event('supportAnswered'))).toBe('/chat');
+  });
+});

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { UserEvent } from '@evcharge/api/events/events';
 import { historyPath, reservationPath } from '@/app/charge-paths';
-import { stationPath } from '@/app/paths';
+import { paths, stationPath } from '@/app/paths';
 import { stationTimeText } from '@/components/station/station-time';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 
@@ -53,8 +53,10 @@ export function eventText(
 
 const reservationEvents: readonly UserEvent['type'][] = ['reservationBegan', 'reservationEnding', 'reservationExpired', 'reservationFailed'];
 
-/** Where the notification leads: the reservation, the session in the history, or the station. */
+/** Where the notification leads: the reservation, the session in the history, the station, or the chat. */
 export function eventLink(event: UserEvent): string | null {
+  // SPEC §2 chat: support's answer is read in the chat.
+  if (event.type === 'supportAnswered') return paths.chat;
   if (reservationEvents.includes(event.type))
     return typeof event.data.reservationId === 'string' ? reservationPath(event.data.reservationId) : null;
   if (event.type === 'favouriteFree')

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { socketTypeLabel } from '@evcharge/domain/socket-type';
 import { isSessionOpen } from '@evcharge/api/sessions/charge-schemas';
-import { chargingPath } from '@/app/charge-paths';
+import { chargingPath, supportChatPath } from '@/app/charge-paths';
 import { paths } from '@/app/paths';
 import { durationText, energyText } from '@/components/charge/charge-text';
 import { CostItems } from '@/components/charge/cost-items';
@@ -68,6 +68,10 @@ export function ChargeDetails({ transactionId }: { transactionId: number }) {
           </Card>
           {reason && <p className="muted" data-testid="details-reason">{t('charging:summary.reason', { reason })}</p>}
           {charge.meterNote && <p className="muted" data-testid="details-meter-note">{t(`charging:history.meterNote.${charge.meterNote}`)}</p>}
+          {/* SPEC §2 chat: a question about this session goes to support with the session attached. */}
+          <ButtonLink to={supportChatPath(charge.transactionId)} variant="secondary" icon="support" data-testid="support-link">
+            {t('charging:support.write')}
+          </ButtonLink>
         </div>
         <div className="details__column">
           <Card title={t('charging:chart.title')} testId="details-chart-card">

@@ -122,6 +122,10 @@ describe('HistoryPage', () => {
     expect(within(details).getByTestId('details-chart').dataset.points).toBe('6');
     expect(within(details).getByTestId('details-back').getAttribute('href')).toBe('/history');
     expect(within(details).queryByTestId('details-meter-note')).toBeNull();
+    // SPEC §2 chat: a question about this session reaches support with the session attached.
+    const support = within(details).getByTestId('support-link');
+    expect(support.getAttribute('href')).toBe('/chat?session=100');
+    expect(support.textContent).toBe('Write to support');
   });
 
   it('says when a session was closed on its meter, and when its late final reading corrected it', async () => {

@@ -13,10 +13,18 @@ const station = buildStation({
   ],
 });
 
+const lastChargedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+let reviewsAnswer: { items: never[]; total: number; mine: never[]; verdict: { lastChargedAt: string | null; recentWorked: number; recentNotWorked: number } } = {
+  items: [],
+  total: 0,
+  mine: [],
+  verdict: { lastChargedAt, recentWorked: 1, recentNotWorked: 3 },
+};
+
 beforeEach(() => {
   clearSession();
   startSession(buildClient('tok'));
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, station)));
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).includes('/feedbacks/approved/') ? jsonResponse(200, reviewsAnswer) : jsonResponse(200, station))));
 });
 
 afterEach(() => {
@@ -32,5 +40,25 @@ describe('StationSheet: reserve from the map', () => {
     expect(reserve.getAttribute('href')).toBe(`/reserve?station=${station.id}&connector=1`);
     expect(within(rows[1]!).getByTestId('sheet-connector-reserved-until').textContent).toMatch(/^Reserved until 1:15\s?PM$/);
     expect(within(rows[1]!).queryByTestId('sheet-connector-reserve')).toBeNull();
+  });
+});
+
+describe('StationSheet: verified working', () => {
+  it('says when the station last charged a car and that the latest reviews say it did not work', async () => {
+    await renderScreen(<StationSheet id={station.id} located={null} onClose={() => undefined} />);
+    expect((await screen.findByTestId('reviews-verdict-charged')).textContent).toBe('Verified working: last charged a car 2 hours ago');
+    const reviews = screen.getByTestId('reviews-verdict-reviews');
+    expect(reviews.dataset.tone).toBe('warning');
+  });
+
+  it('shows nothing when no session or review tells', async () => {
+    reviewsAnswer = { ...reviewsAnswer, verdict: { lastChargedAt: null, recentWorked: 0, recentNotWorked: 0 } };
+    await renderScreen(<StationSheet id={station.id} located={null} onClose={() => undefined} />);
+    await screen.findAllByTestId('sheet-connector');
+    const verdictAsked = () =>
+      vi.mocked(fetch).mock.results.filter((_, i) => String(vi.mocked(fetch).mock.calls[i]![0]).includes('/feedbacks/approved/'));
+    await vi.waitFor(() => expect(verdictAsked().length).toBeGreaterThan(0));
+    await Promise.all(verdictAsked().map((result) => result.value as Promise<Response>));
+    expect(screen.queryByTestId('reviews-verdict')).toBeNull();
   });
 });

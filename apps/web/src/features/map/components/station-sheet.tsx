@@ -7,6 +7,7 @@ import { canReserve } from '@/components/charge/charge-rules';
 import { AvailabilityBadge } from '@/components/station/availability-badge';
 import { ConnectorHold } from '@/components/station/connector-hold';
 import { FavouriteButton } from '@/components/station/favourite-button';
+import { SheetVerdict } from '@/components/station/sheet-verdict';
 import { addressWithCity } from '@/components/station/place-text';
 import { StationStateBadge } from '@/components/station/station-state-badge';
 import { distanceText, powerText } from '@/components/station/power-text';
@@ -77,6 +78,7 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
               </li>
             ))}
           </ul>
+          <SheetVerdict stationId={station.id} />
           <SheetReserve station={station} />
           {(station.isRoaming || station.isLimitedAccess) && (
             <p className="muted small">

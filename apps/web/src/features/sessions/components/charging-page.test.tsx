@@ -54,6 +54,7 @@ describe('ChargingPage', () => {
     // SPEC §9: the parking tariff notice, with the station's free minutes and price.
     expect(screen.getByTestId('parking-notice').textContent).toMatch(/after 10 minutes.*free for 15 min, then .*5\.00 per minute/);
     await waitFor(() => expect(screen.getByTestId('session-chart').dataset.points).toBe('6'));
+    expect(screen.getByTestId('support-link').getAttribute('href')).toBe('/chat?session=7');
   });
 
   it('applies the long poll\'s events from where the list ended: new figures, a new reading on the chart, the cursor sent back', async () => {

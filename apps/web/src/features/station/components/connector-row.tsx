@@ -9,7 +9,7 @@ import { stationTimeText } from '@/components/station/station-time';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { formatDate, formatNumber } from '@/lib/format';
-import { relativeTime } from '../model/relative-time';
+import { relativeTime } from '@/components/station/relative-time';
 
 type Connector = StationDetail['connectors'][number];
 

@@ -1,9 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { Review } from '@evcharge/api/feedbacks/feedbacks';
 import { Dialog } from '@/components/ui/dialog';
+import { ReviewPhoto } from './review-photo';
 
 /** A review's photo at full size, in the app's modal (focus kept inside, Escape closes). */
-export function PhotoDialog({ photos, index, onClose }: { photos: Review['photos']; index: number | null; onClose: () => void }) {
+export function PhotoDialog({ photos, isPublic, index, onClose }: {
+  photos: Review['photos'];
+  /** Approved: a plain image; pending: only its author (with the token) may load it. */
+  isPublic: boolean;
+  index: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('reviews');
   const photo = index === null ? undefined : photos[index];
   return (
@@ -15,8 +22,7 @@ export function PhotoDialog({ photos, index, onClose }: { photos: Review['photos
       testId="review-photo-dialog"
     >
       {photo && (
-        <img className="review-photo-full" src={photo.url} alt={t('reviews:photo', { number: (index ?? 0) + 1 })}
-          width={photo.width} height={photo.height} />
+        <ReviewPhoto className="review-photo-full" photo={photo} isPublic={isPublic} alt={t('reviews:photo', { number: (index ?? 0) + 1 })} />
       )}
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { formatDate } from '@/lib/format';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { PhotoDialog } from './photo-dialog';
+import { ReviewPhoto } from './review-photo';
 
 /** One review (SPEC §3): who, when, whether they charged here and it worked, text and photos. */
 export function ReviewItem({ review, stationId }: { review: Review; stationId: string }) {
@@ -39,7 +40,7 @@ export function ReviewItem({ review, stationId }: { review: Review; stationId: s
             <li key={photo.id}>
               <button type="button" className="review__thumb" onClick={() => setShownPhoto(index)}
                 aria-label={t('reviews:photoOpen', { number: index + 1 })} data-testid="review-photo">
-                <img src={photo.url} alt="" loading="lazy" decoding="async" width={photo.width} height={photo.height} />
+                <ReviewPhoto photo={photo} isPublic={!isPending} alt="" />
               </button>
             </li>
           ))}
@@ -51,7 +52,7 @@ export function ReviewItem({ review, stationId }: { review: Review; stationId: s
         </div>
       )}
       {review.photos.length > 0 && (
-        <PhotoDialog photos={review.photos} index={shownPhoto} onClose={() => setShownPhoto(null)} />
+        <PhotoDialog photos={review.photos} isPublic={!isPending} index={shownPhoto} onClose={() => setShownPhoto(null)} />
       )}
       {review.isMine && (
         <DeleteReviewDialog reviewId={review.id} stationId={stationId} open={isDeleting} onClose={() => setDeleting(false)} />

@@ -10,7 +10,7 @@ import { writeFromClient } from '@/lib/storage';
 import { useReviewsQuery } from '../../api/reviews';
 import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
-import { ReviewsVerdict } from './reviews-verdict';
+import { ReviewsVerdict } from '@/components/station/station-verdict';
 import './reviews.css';
 
 /**

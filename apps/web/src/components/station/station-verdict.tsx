@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import './station-verdict.css';
 import { formatNumber } from '@/lib/format';
-import { relativeTime } from '../../model/relative-time';
-import { verdictOfReviews, type Verdict } from '../../model/verdict';
+import { relativeTime } from './relative-time';
+import { verdictOfReviews, type Verdict } from './verdict';
 
 /** "Verified working": the last good session of ours here, and what the latest reviews say. */
 export function ReviewsVerdict({ verdict, now = new Date() }: { verdict: Verdict; now?: Date }) {
