@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'int',
           environment: 'node',
           include: ['apps/server/src/**/*.int.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

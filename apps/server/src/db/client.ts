@@ -22,6 +22,8 @@ export type Database = {
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to open again with `{ memory, from }`. */
+  dump?: () => Promise<Blob>;
 };
 
 /** NOTIFY on a channel (Database.listen hears it); inside a transaction, sent on commit. */
@@ -32,15 +34,19 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
 export type DatabaseTarget =
   | { url: string; poolSize?: number }
   | { dataDir: string }
-  /** An in-memory PGlite, for tests. */
-  | { memory: true };
+  /**
+   * An in-memory PGlite, for tests; `from` is a data directory dumped by PGlite
+   * (`dumpDataDir`), loaded instead of running initdb.
+   */
+  | { memory: true; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPg(target.url, target.poolSize ?? 10);
   if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true });
   const dataDir = 'dataDir' in target ? target.dataDir : undefined;
   // btree_gist backs the reservations exclusion constraint (drizzle/0001_constraints.sql).
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const loadDataDir = 'memory' in target ? target.from : undefined;
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist }, loadDataDir });
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -48,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migrateWithPglite(drizzlePglite({ client })),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 
 /**
@@ -9,17 +11,21 @@ import { openDatabase, type Database } from '../db/client';
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
+    // The run's migrated snapshot (test/global-setup.ts), else initdb and the migrations here.
+    const snapshot = inject('pgliteSnapshot');
+    if (snapshot) return openDatabase({ memory: true, from: new Blob([await readFile(snapshot)]) });
     const database = await openDatabase({ memory: true });
     await database.migrate();
     return database;
   }
   const name = `evtest_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  const template = inject('templateDatabase');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   try {
-    await database.migrate();
+    if (!template) await database.migrate();
   } catch (error) {
     await database.close();
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
