@@ -1,4 +1,4 @@
-import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -16,7 +16,7 @@ import type { StationReadModel } from './modules/stations/read-model';
 export type Deps = {
   db: Db;
   config: Config;
-  brand: Brand;
+  brand: BrandConfig;
   mailer: Mailer;
   /** SMS and calls to phones (phone confirmation). */
   phoneMessenger: PhoneMessenger;

@@ -1,12 +1,12 @@
-import type { Brand } from '@evcharge/api/brand/get-brand';
+import type { Brand, BrandConfig } from '@evcharge/api/brand/get-brand';
 import { demoBrand } from './demo';
 
 // Deployments pick one with BRAND; a new brand is a file beside demo.ts plus a line here.
-export const brands = { demo: demoBrand } as const satisfies Record<string, Brand>;
+export const brands = { demo: demoBrand } as const satisfies Record<string, BrandConfig>;
 export const brandIds = Object.keys(brands) as [keyof typeof brands, ...(keyof typeof brands)[]];
 export type BrandId = keyof typeof brands;
 
-export function brandById(id: BrandId): Brand {
+export function brandById(id: BrandId): BrandConfig {
   return brands[id];
 }
 

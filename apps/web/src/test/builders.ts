@@ -35,6 +35,7 @@ export function buildBrand(): Brand {
     map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM', center: [55.75, 37.61], zoom: 10 },
     mainSiteUrl: 'https://main.example', privacyPolicyVersion: '1', analyticsCounterId: null,
     seller: { name: 'Seller LLC', taxId: '7701234567', address: 'Moscow', email: 'r@example.com', vatRatePercent: 20 },
+    privateStations: { platformFeePercent: 15, maxPerKwhMinor: 3000, maxPerMinuteMinor: 500, maxParkingPerMinuteMinor: 1000 },
   };
 }
 

@@ -1,6 +1,42 @@
 import { z } from 'zod';
-import { notificationTypes } from '@evcharge/domain/constants';
+import { languages, notificationTypes } from '@evcharge/domain/constants';
 import { defineContract } from '../contract';
+
+/** A text the brand writes itself, in every interface language. */
+export const brandTextSchema = z.object(
+  Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<
+    (typeof languages)[number],
+    z.ZodString
+  >,
+);
+export type BrandText = z.infer<typeof brandTextSchema>;
+
+export const shopItemKinds = ['rfid', 'cable', 'adapter', 'homeCharger'] as const;
+
+/** SPEC §2 shop: the brand's goods, priced in the brand's currency (minor units). */
+export const shopItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(shopItemKinds),
+  title: brandTextSchema,
+  description: brandTextSchema,
+  imageUrl: z.string(),
+  priceMinor: z.number().int().positive(),
+  /** At most this many in one order. */
+  maxPerOrder: z.number().int().positive(),
+});
+export type ShopItem = z.infer<typeof shopItemSchema>;
+
+/**
+ * SPEC §1 private stations: what an owner may charge others (per kWh, per minute, parking per
+ * minute; minor units of the brand's currency) and the platform's fee on what others pay.
+ */
+export const privateStationTermsSchema = z.object({
+  platformFeePercent: z.number().min(0).max(100),
+  maxPerKwhMinor: z.number().int().nonnegative(),
+  maxPerMinuteMinor: z.number().int().nonnegative(),
+  maxParkingPerMinuteMinor: z.number().int().nonnegative(),
+});
+export type PrivateStationTerms = z.infer<typeof privateStationTermsSchema>;
 
 export const brandSchema = z.object({
   id: z.string(),
@@ -26,6 +62,7 @@ export const brandSchema = z.object({
   mainSiteUrl: z.string(),
   privacyPolicyVersion: z.string(),
   analyticsCounterId: z.string().nullable(),
+  privateStations: privateStationTermsSchema,
   /** Who sells on the receipts, and the VAT in the prices (null: not a VAT payer). */
   seller: z.object({
     name: z.string(),
@@ -36,6 +73,15 @@ export const brandSchema = z.object({
   }),
 });
 export type Brand = z.infer<typeof brandSchema>;
+
+/**
+ * A deployment's brand as the server keeps it: what GET /api/brand answers, and the shop's
+ * catalogue, which has endpoints of its own (it is not part of every page's first request).
+ */
+export const brandConfigSchema = brandSchema.extend({
+  shop: z.object({ items: z.array(shopItemSchema), deliveryMinor: z.number().int().nonnegative() }),
+});
+export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
 export const getBrand = defineContract({
   method: 'GET',

@@ -35,6 +35,9 @@ describe('GET /api/brand', () => {
       'SupportPhoneNumber',
     ]);
     expect(brand.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(brand.privateStations.platformFeePercent).toBe(15);
+    // The shop's catalogue is not part of every page's first request.
+    expect(res.body).not.toHaveProperty('shop');
   });
 });
 

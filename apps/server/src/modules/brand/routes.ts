@@ -9,7 +9,9 @@ import { route } from '../../http/route';
 export function brandRoutes(app: FastifyInstance, deps: Deps): void {
   const { brand } = deps;
 
-  route(app, getBrand, async () => brand);
+  // The public part: the shop's catalogue is served by the shop's own endpoints.
+  const { shop: _shop, ...publicBrand } = brand;
+  route(app, getBrand, async () => publicBrand);
 
   // Without ?lang the signed-in user's language, else the default (ru); English fills gaps.
   route(app, getLegal, async ({ params, query, auth }) =>
