@@ -16,15 +16,9 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { optionalUser } from '../../plugins/auth';
 import { userWriteRateLimit, type RateLimits } from '../../plugins/rate-limit';
+import { type PollWait } from '../sessions';
 import * as repo from './repo';
-import {
-  countNew,
-  driverMessages,
-  pollDriver,
-  readByDriver,
-  sendDriverMessage,
-  type PollWait,
-} from './service';
+import { countNew, driverMessages, pollDriver, readByDriver, sendDriverMessage } from './service';
 import { isSupport } from './staff';
 import { staffRoutes } from './staff-routes';
 

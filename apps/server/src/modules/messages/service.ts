@@ -7,6 +7,7 @@ import {
   type MessageKind,
 } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
+import { longPoll, type PollWait } from '../sessions';
 import { prepareFiles } from './files';
 import * as repo from './repo';
 import type { ConversationRow, NewFile } from './repo';
@@ -198,43 +199,6 @@ export async function readByDriver(deps: MessageDeps, userId: string, upTo: numb
 /** The most messages a poll answers at once: the client polls again from the new cursor. */
 export const POLL_PAGE = 100;
 
-export type PollWait = {
-  /** How long to hold with nothing new. */
-  ms: number;
-  /** The client went away, or the server closes. */
-  signal: AbortSignal;
-};
-
-/**
- * DESIGN.md Real time: answers at once when `ready` finds something, else holds until the bus
- * wakes `key` (then looks again) or the wait is over. The wait is registered before each look,
- * so a wake-up between the look and the wait is not lost.
- */
-export async function longPoll<T>(
-  deps: Pick<MessageDeps, 'chargeEvents'>,
-  key: string,
-  wait: PollWait,
-  look: () => Promise<{ answer: T; ready: boolean }>,
-): Promise<T> {
-  const deadline = Date.now() + wait.ms;
-  for (;;) {
-    const round = new AbortController();
-    const left = deadline - Date.now();
-    const woken =
-      left > 0
-        ? deps.chargeEvents.wait(key, left, AbortSignal.any([wait.signal, round.signal]))
-        : Promise.resolve();
-    const { answer, ready } = await look();
-    if (ready || left <= 0 || wait.signal.aborted) {
-      round.abort();
-      await woken;
-      return answer;
-    }
-    await woken;
-    if (wait.signal.aborted) return answer;
-  }
-}
-
 /** The driver's poll: their messages after the cursor, and support's read mark. */
 export async function pollDriver(
   deps: MessageDeps,
@@ -242,7 +206,7 @@ export async function pollDriver(
   input: { cursor: number; read?: number | undefined },
   wait: PollWait,
 ) {
-  return longPoll(deps, userId, wait, async () => {
+  return longPoll(deps.chargeEvents, userId, wait, async () => {
     const [rows, conversation] = await Promise.all([
       repo.messagesAfter(deps.db, userId, input.cursor, POLL_PAGE),
       repo.findConversation(deps.db, userId),

@@ -11,7 +11,7 @@ import {
 import { MESSAGE_FILES_MAX } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import type { PollWait } from './service';
+import type { PollWait } from '../sessions';
 import {
   answer,
   conversationContext,

@@ -3,18 +3,11 @@ import { AppError } from '@evcharge/domain/errors';
 import { canAnswerSupport } from '@evcharge/domain/support';
 import type { Auth } from '../../plugins/auth';
 import { listCars } from '../cars';
-import { sessionsForSupport } from '../sessions';
+import { longPoll, sessionsForSupport, type PollWait } from '../sessions';
 import { findUserById, userView } from '../users';
 import { prepareFiles } from './files';
 import * as repo from './repo';
-import {
-  appendMessage,
-  longPoll,
-  POLL_PAGE,
-  SUPPORT_INBOX_KEY,
-  type MessageDeps,
-  type PollWait,
-} from './service';
+import { appendMessage, POLL_PAGE, SUPPORT_INBOX_KEY, type MessageDeps } from './service';
 import { toMessages } from './view';
 
 // SPEC §6 support staff: the console's side of the chat. Staff roles live on the user's row
@@ -146,7 +139,7 @@ export async function readBySupport(deps: MessageDeps, userId: string, upTo: num
 
 /** The console's poll: every conversation's messages after the cursor. */
 export async function pollSupport(deps: MessageDeps, cursor: number, wait: PollWait) {
-  return longPoll(deps, SUPPORT_INBOX_KEY, wait, async () => {
+  return longPoll(deps.chargeEvents, SUPPORT_INBOX_KEY, wait, async () => {
     const rows = await repo.messagesAfter(deps.db, null, cursor, POLL_PAGE);
     const messages = await toMessages(deps.db, rows, deps.now());
     return {

@@ -14,7 +14,7 @@ import {
 import { AppError } from '@evcharge/domain/errors';
 import { isRfidBindingOpen } from '@evcharge/domain/rfid';
 import { route } from '../../http/route';
-import { isCommandFailure } from '../sessions';
+import { isCommandFailure, longPoll } from '../sessions';
 import type { LocalListSync } from './local-list';
 import { deleteTag, listTags, updateTag } from './tags';
 import {
@@ -53,19 +53,19 @@ export function rfidRoutes(app: FastifyInstance, deps: WizardDeps, localList: Lo
   // client's version, else hold until it changes (the bus wakes us), its step times out, or
   // the wait is over; a client that goes away ends the wait.
   route(app, subscribeRfid, async ({ auth, params, query, reply }) => {
-    const userId = auth.user.id;
-    const until = Date.now() + (query.wait ?? RFID_POLL_SECONDS) * 1000;
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
-    for (;;) {
-      const row = await ownBinding(deps, userId, params.bindingId);
-      const left = until - Date.now();
-      if (row.version > params.cursor || !isRfidBindingOpen(row.status) || left <= 0)
-        return bindingView(deps, row);
-      if (gone.signal.aborted) return bindingView(deps, row);
+    const wait = { ms: (query.wait ?? RFID_POLL_SECONDS) * 1000, signal: gone.signal };
+    return longPoll(deps.chargeEvents, auth.user.id, wait, async () => {
+      const row = await ownBinding(deps, auth.user.id, params.bindingId);
+      // The step's deadline changes the answer (it times out) without a wake-up: look then.
       const toDeadline = row.deadlineAt.getTime() - deps.now().getTime() + 50;
-      await deps.chargeEvents.wait(userId, Math.max(50, Math.min(left, toDeadline)), gone.signal);
-    }
+      return {
+        answer: await bindingView(deps, row),
+        ready: row.version > params.cursor || !isRfidBindingOpen(row.status),
+        lookAgainMs: Math.max(50, toDeadline),
+      };
+    });
   });
 
   // A demo has no hand at the reader: the simulated station reads a tag (DataTransfer, OCPP 1.6

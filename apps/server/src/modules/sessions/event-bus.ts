@@ -63,3 +63,45 @@ export function createChargeEventBus(
     },
   };
 }
+
+export type PollWait = {
+  /** How long to hold with nothing new. */
+  ms: number;
+  /** The client went away, or the server closes. */
+  signal: AbortSignal;
+};
+
+/**
+ * DESIGN.md Real time, the one long-poll loop of the charges, the RFID wizard and the support
+ * chat: answers at once when `look` finds something (`ready`), else holds until the bus wakes
+ * `key` (then looks again), `lookAgainMs` passes (a deadline the answer depends on), or the
+ * wait is over. The wait is registered before each look, so a wake-up between the look and the
+ * wait is not lost.
+ */
+export async function longPoll<T>(
+  bus: Pick<ChargeEventBus, 'wait'>,
+  key: string,
+  wait: PollWait,
+  look: () => Promise<{ answer: T; ready: boolean; lookAgainMs?: number }>,
+): Promise<T> {
+  const deadline = Date.now() + wait.ms;
+  for (;;) {
+    const round = new AbortController();
+    const left = deadline - Date.now();
+    const woken =
+      left > 0
+        ? bus.wait(key, left, AbortSignal.any([wait.signal, round.signal]))
+        : Promise.resolve();
+    const { answer, ready, lookAgainMs } = await look();
+    if (ready || left <= 0 || wait.signal.aborted) {
+      round.abort();
+      await woken;
+      return answer;
+    }
+    const again =
+      lookAgainMs === undefined ? undefined : setTimeout(() => round.abort(), lookAgainMs);
+    await woken;
+    clearTimeout(again);
+    if (wait.signal.aborted) return answer;
+  }
+}

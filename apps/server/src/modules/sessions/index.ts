@@ -4,7 +4,13 @@
 // The HTTP routes, the sweep and the long polls' bus, for app.ts.
 export { chargeRoutes } from './routes';
 export { startSessionSweep } from './supervise';
-export { CHARGE_EVENTS_CHANNEL, createChargeEventBus, type ChargeEventBus } from './event-bus';
+export {
+  CHARGE_EVENTS_CHANNEL,
+  createChargeEventBus,
+  longPoll,
+  type ChargeEventBus,
+  type PollWait,
+} from './event-bus';
 
 // How modules reach a charge point, and what its transport tells the sessions.
 export {

@@ -21,6 +21,7 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/su
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
+import { longPoll } from './event-bus';
 import { latestEventId } from './event-repo';
 import { eventsAfter } from './events';
 import { chargeSummary, listHistory } from './history';
@@ -59,20 +60,16 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   // DESIGN.md Real time: answer at once when there is news after the cursor, else hold until
   // there is (the bus wakes us) or the wait is over; a client that goes away ends the wait.
   route(app, subscribeCharges, async ({ auth, params, query, reply }) => {
-    const userId = auth.user.id;
-    const waitMs = (query.wait ?? CHARGE_POLL_SECONDS) * 1000;
-    const deadline = Date.now() + waitMs;
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
-    for (;;) {
-      const answer = await eventsAfter(db, userId, params.cursor, params.transactionId);
-      const left = deadline - Date.now();
-      if (answer.events.length > 0 || left <= 0 || gone.signal.aborted) return answer;
+    const wait = { ms: (query.wait ?? CHARGE_POLL_SECONDS) * 1000, signal: gone.signal };
+    let { cursor } = params;
+    return longPoll(deps.chargeEvents, auth.user.id, wait, async () => {
+      const answer = await eventsAfter(db, auth.user.id, cursor, params.transactionId);
       // The cursor moved past events of other sessions: keep it, so they are not read again.
-      params.cursor = answer.cursor;
-      await deps.chargeEvents.wait(userId, left, gone.signal);
-      if (gone.signal.aborted) return answer;
-    }
+      cursor = answer.cursor;
+      return { answer, ready: answer.events.length > 0 };
+    });
   });
 
   route(app, listCharges, async ({ auth, query }) => listHistory(db, auth.user.id, query));
