@@ -33,9 +33,9 @@ export function wakePolls(deps: Pick<MessageDeps, 'chargeEvents'>, userId: strin
   deps.chargeEvents.notify(SUPPORT_INBOX_KEY);
 }
 
-/** What the inbox shows of a message: its text, or its files' names. */
-function inboxText(text: string, files: readonly { fileName: string }[]): string {
-  return text || files.map((file) => file.fileName).join(', ');
+/** A message in one line (the inbox, a push): its text, or else its files' names. */
+export function messageSummary(text: string, fileNames: readonly string[]): string {
+  return text || fileNames.join(', ');
 }
 
 export type NewChatMessage = {
@@ -95,7 +95,10 @@ export async function appendMessage(
     await repo.saveConversation(tx, input.userId, {
       lastSeq: (notice ?? message).seq,
       lastMessageAt: now,
-      lastText: inboxText(input.text, input.files),
+      lastText: messageSummary(
+        input.text,
+        input.files.map((file) => file.fileName),
+      ),
       lastAuthor: input.author,
       waitingSince: byDriver ? (conversation?.waitingSince ?? now) : null,
       waitingFeedback: byDriver

@@ -7,7 +7,13 @@ import { longPoll, sessionsForSupport, type PollWait } from '../sessions';
 import { findUserById, userView } from '../users';
 import { prepareFiles } from './files';
 import * as repo from './repo';
-import { appendMessage, POLL_PAGE, SUPPORT_INBOX_KEY, type MessageDeps } from './service';
+import {
+  appendMessage,
+  messageSummary,
+  POLL_PAGE,
+  SUPPORT_INBOX_KEY,
+  type MessageDeps,
+} from './service';
 import { toMessages } from './view';
 
 // SPEC §6 support staff: the console's side of the chat. Staff roles live on the user's row
@@ -123,7 +129,10 @@ export async function answer(
     data: {
       messageId: message.id,
       seq: message.seq,
-      text: message.text || message.files.map((file) => file.name).join(', '),
+      text: messageSummary(
+        message.text,
+        message.files.map((file) => file.name),
+      ),
     },
   });
   return message;
