@@ -72,3 +72,19 @@ export function pollWaitSchema(max: number) {
     .max(max, { error: rule.invalid })
     .optional();
 }
+
+/**
+ * A page of a sequence read backwards (a chat's history): at most `limit` items before the
+ * seq `before` (absent: the newest page), oldest first within the page.
+ */
+export function pageBeforeQuerySchema(defaultLimit: number) {
+  return z.object({
+    before: seqCursorSchema.optional(),
+    limit: z.coerce
+      .number({ error: rule.number })
+      .int({ error: rule.invalid })
+      .min(1, { error: rule.invalid })
+      .max(100, { error: rule.invalid })
+      .default(defaultLimit),
+  });
+}

@@ -3,7 +3,12 @@ import { MESSAGE_FILES_MAX, MESSAGE_TEXT_MAX } from '@evcharge/domain/support';
 import { staffRoles } from '@evcharge/domain/reviews';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
-import { pageNumberSchema, pollWaitSchema, seqCursorSchema } from '../paging';
+import {
+  pageBeforeQuerySchema,
+  pageNumberSchema,
+  pollWaitSchema,
+  seqCursorSchema,
+} from '../paging';
 import { userSchema } from '../common';
 import { carSchema } from '../cars/car-schemas';
 import { chargeSchema } from '../sessions/charge-schemas';
@@ -95,15 +100,7 @@ export const listConversationMessages = defineContract({
   summary: 'Staff (support, admin): a conversation, a page before a cursor',
   tags: ['admin'],
   params: z.object({ userId }),
-  query: z.object({
-    before: seqCursorSchema.optional(),
-    limit: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(100, { error: rule.invalid })
-      .default(50),
-  }),
+  query: pageBeforeQuerySchema(50),
   response: z.object({
     items: z.array(messageSchema),
     hasMore: z.boolean(),

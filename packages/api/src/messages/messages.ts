@@ -11,7 +11,7 @@ import { sessionStatuses } from '@evcharge/domain/charging';
 import { currencies } from '@evcharge/domain/currency';
 import { rule } from '@evcharge/domain/validation';
 import { defineContract } from '../contract';
-import { pollWaitSchema, seqCursorSchema } from '../paging';
+import { pageBeforeQuerySchema, pollWaitSchema, seqCursorSchema } from '../paging';
 
 // SPEC §7 Messages and feedback: GET /messages, GET /messages/subscribe/{id}, GET /messages/new,
 // POST /messages, POST /messages/files; SPEC §3 Message: text and files; SPEC §1 support hours.
@@ -20,7 +20,6 @@ import { pollWaitSchema, seqCursorSchema } from '../paging';
 
 /** How long the server holds a long poll with nothing new before it answers. */
 export const MESSAGE_POLL_SECONDS = 25;
-
 
 export const messageFileSchema = z.object({
   id: z.string(),
@@ -85,16 +84,7 @@ export const listMessages = defineContract({
   auth: 'user',
   summary: 'The driver’s conversation with support, a page before a cursor (newest page first)',
   tags: ['messages'],
-  query: z.object({
-    /** Messages before this seq (absent: the newest page). */
-    before: seqCursorSchema.optional(),
-    limit: z.coerce
-      .number({ error: rule.number })
-      .int({ error: rule.invalid })
-      .min(1, { error: rule.invalid })
-      .max(100, { error: rule.invalid })
-      .default(30),
-  }),
+  query: pageBeforeQuerySchema(30),
   response: z.object({
     /** Oldest first within the page: the newest message is the last. */
     items: z.array(messageSchema),

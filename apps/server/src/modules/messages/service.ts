@@ -170,21 +170,34 @@ export async function sendDriverMessage(deps: MessageDeps, userId: string, body:
 }
 
 /** A page of the driver's conversation, the cursor to poll after, and the support hours. */
+/**
+ * A page of a conversation before a seq, and the cursor to subscribe after: read first, so a
+ * message written between the two reads comes again, never goes missing.
+ */
+export async function conversationPage(
+  deps: MessageDeps,
+  userId: string,
+  query: { before?: number | undefined; limit: number },
+) {
+  const conversation = await repo.findConversation(deps.db, userId);
+  const page = await repo.messagesBefore(deps.db, userId, query.before, query.limit);
+  return {
+    conversation,
+    page: {
+      items: await toMessages(deps.db, page.rows, deps.now()),
+      hasMore: page.hasMore,
+      cursor: conversation?.lastSeq ?? 0,
+    },
+  };
+}
+
 export async function driverMessages(
   deps: MessageDeps,
   userId: string,
   query: { before?: number | undefined; limit: number },
 ) {
-  // The cursor first: a message written between the two reads comes again, never goes missing.
-  const conversation = await repo.findConversation(deps.db, userId);
-  const page = await repo.messagesBefore(deps.db, userId, query.before, query.limit);
-  const now = deps.now();
-  return {
-    items: await toMessages(deps.db, page.rows, now),
-    hasMore: page.hasMore,
-    cursor: conversation?.lastSeq ?? 0,
-    support: supportHoursView(now),
-  };
+  const { page } = await conversationPage(deps, userId, query);
+  return { ...page, support: supportHoursView(deps.now()) };
 }
 
 export async function countNew(deps: MessageDeps, userId: string) {

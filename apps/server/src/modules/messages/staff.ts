@@ -9,6 +9,7 @@ import { prepareFiles } from './files';
 import * as repo from './repo';
 import {
   appendMessage,
+  conversationPage,
   messageSummary,
   POLL_PAGE,
   SUPPORT_INBOX_KEY,
@@ -91,14 +92,8 @@ export async function conversationMessages(
   query: { before?: number | undefined; limit: number },
 ) {
   await driverOf(deps, userId);
-  const conversation = await repo.findConversation(deps.db, userId);
-  const page = await repo.messagesBefore(deps.db, userId, query.before, query.limit);
-  return {
-    items: await toMessages(deps.db, page.rows, deps.now()),
-    hasMore: page.hasMore,
-    cursor: conversation?.lastSeq ?? 0,
-    readUpTo: conversation?.userReadSeq ?? 0,
-  };
+  const { conversation, page } = await conversationPage(deps, userId, query);
+  return { ...page, readUpTo: conversation?.userReadSeq ?? 0 };
 }
 
 /**
