@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import { apiRequest } from './api-client';
-import { ensureContrast, fillWithReadableText } from './color';
+import { brandColorVariables } from '@evcharge/domain/brand-colors';
 import { afterFirstScreen } from './first-screen';
 import { staleTime } from './query-client';
 
@@ -34,29 +34,15 @@ export function useBrandQuery() {
   return useQuery(brandQueryOptions());
 }
 
-// The darkest light and the lightest dark surface of global.css: AA holds on every surface.
-const LIGHT_SURFACE = '#eef2f4';
-const DARK_SURFACE = '#212b33';
-
-/** Sets the CSS colour variables from the brand, adjusted so text on them stays readable. */
+/**
+ * Sets the CSS colour variables from the brand, adjusted so text on them stays readable. The
+ * server writes the same ones into the page it serves (the first paint has them); this keeps
+ * them right when the brand comes by the API (development, a page kept from before).
+ */
 export function applyBrandColors(brand: Brand, root: HTMLElement = document.documentElement): void {
-  const { primary, primaryDark, accent } = brand.colors;
-  // Fills must stand out from the page (3:1) and carry readable text (4.5:1).
-  const light = fillWithReadableText(ensureContrast(primary, LIGHT_SURFACE, 3));
-  const dark = fillWithReadableText(ensureContrast(primary, DARK_SURFACE, 3));
-  const vars: Record<string, string> = {
-    '--brand': light.fill,
-    '--on-brand': light.text,
-    '--brand-strong': ensureContrast(primaryDark, LIGHT_SURFACE),
-    '--brand-text-light': ensureContrast(primaryDark, LIGHT_SURFACE),
-    '--brand-text-dark': ensureContrast(primary, DARK_SURFACE),
-    '--brand-fill-dark': dark.fill,
-    '--on-brand-dark': dark.text,
-    '--accent': accent,
-  };
-  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
-  const themeColor = document.querySelector('meta[name="theme-color"]');
-  themeColor?.setAttribute('content', light.fill);
+  const { variables, themeColor } = brandColorVariables(brand.colors);
+  for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor);
 }
 
 /** "Page · Brand" in the tab title: screen readers announce it on every route change. */
