@@ -16,6 +16,7 @@ import { createMetrics } from './metrics';
 import { createAcquirer } from './payments/create-acquirer';
 import type { Notify } from './payments/sandbox/notifier';
 import { authRoutes, findSessionByTokenHash, touchAccessToken } from './modules/auth';
+import { analyticsRoutes } from './modules/analytics';
 import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, deps);
   accountRoutes(app, deps, limits);
   brandRoutes(app);
+  analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);

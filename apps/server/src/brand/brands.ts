@@ -20,6 +20,18 @@ export function brandById(id: BrandId): BrandConfig {
   return brands[id];
 }
 
+/**
+ * The brand of a driver's account (users.brand: the host's at sign-up), for what goes to the
+ * driver outside a page (receipts, mail, SMS, payment descriptions); the deployment's brand
+ * for an account made before, or under a brand this server no longer has.
+ */
+export function brandOfAccount<Fallback extends Brand>(
+  account: { brand: string | null },
+  fallback: Fallback,
+): Fallback | BrandConfig {
+  return isBrandId(account.brand) ? brandById(account.brand) : fallback;
+}
+
 /** The part of a brand every page may read (GET /api/brand): the shop's catalogue is apart. */
 export function publicBrand(brand: BrandConfig): Brand {
   const { shop: _shop, ...rest } = brand;

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { brandSchema, getBrand } from '@evcharge/api/brand/get-brand';
 import { getLegal, legalDocuments } from '@evcharge/api/brand/get-legal';
+import { signUp } from '@evcharge/api/auth/sign-up';
 import { languages } from '@evcharge/domain/constants';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { legalRoot } from '../../brand/legal';
-import { createUser, signInAs } from '../../test/builders';
+import { createUser, signInAs, signUpBody, uniqueEmail, userRow } from '../../test/builders';
 import { withTestServer } from '../../test/hooks';
 import { requestAsHost } from '../../test/host-request';
 
@@ -126,5 +127,34 @@ describe('GET /api/brand/legal/:document', () => {
       query: { lang: '../../etc' },
     });
     expect(lang.body.fields).toEqual([{ path: 'lang', rule: 'invalid' }]);
+  });
+});
+
+describe("an account made on a brand's host", () => {
+  it("takes that brand's currency and policy, and its mail names the brand", async () => {
+    const email = uniqueEmail('volt');
+    const answer = await requestAsHost(server.baseUrl, 'volt.example', '/auth/clientsignup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(signUpBody(email, 'kz')),
+    });
+    expect(answer.status).toBe(201);
+    const { user } = answer.json<{ user: { id: string; currency: string } }>();
+    expect(user.currency).toBe('kzt');
+    expect(await userRow(server, user.id)).toMatchObject({
+      brand: 'volt',
+      currency: 'kzt',
+      privacyPolicyVersion: '2026-09-15',
+    });
+    expect((await server.outbox.last(email)).subject).toMatch(/^Volt Charge: /);
+
+    const demoEmail = uniqueEmail('demo');
+    const demo = await server.call<{ user: { id: string } }>(signUp, { body: signUpBody(demoEmail) });
+    expect(await userRow(server, demo.body.user.id)).toMatchObject({
+      brand: 'demo',
+      currency: 'rub',
+      privacyPolicyVersion: '2026-10-01',
+    });
+    expect((await server.outbox.last(demoEmail)).subject).toMatch(/^evcharge: /);
   });
 });

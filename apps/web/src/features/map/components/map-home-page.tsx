@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { brandLogoImage } from '@/components/brand-logo';
+import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '@/components/brand-logo';
 import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { yieldToMain } from '@/lib/yield';
@@ -47,11 +47,10 @@ const StationSheet = lazy(() => import('./station-sheet').then((m) => ({ default
  * The map's place while its code and data load: the grid and the brand's mark, as the static
  * shell in index.html paints them before any script (app/boot-shell.ts), so nothing moves.
  */
-function MapPlaceholder() {
-  const { src, size } = brandLogoImage;
+function MapPlaceholder({ iconUrl = DEFAULT_ICON_URL }: { iconUrl?: string }) {
   return (
     <div className="map-home__placeholder" aria-hidden="true">
-      <img className="map-home__logo" src={src} alt="" width={size} height={size} />
+      <img className="map-home__logo" src={iconUrl} alt="" width={BIG_LOGO_SIZE} height={BIG_LOGO_SIZE} />
     </div>
   );
 }
@@ -124,7 +123,7 @@ export function MapHomePage() {
       )}
       <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
         {hasShownMap && startView ? (
-          <Suspense fallback={<MapPlaceholder />}>
+          <Suspense fallback={<MapPlaceholder iconUrl={brand?.iconUrl} />}>
             <MapView
               initialView={startView}
               brandMap={brand?.map}
@@ -137,7 +136,7 @@ export function MapHomePage() {
             />
           </Suspense>
         ) : (
-          <MapPlaceholder />
+          <MapPlaceholder iconUrl={brand?.iconUrl} />
         )}
         {selectedId && view === 'map' && (
           <Suspense fallback={null}>
