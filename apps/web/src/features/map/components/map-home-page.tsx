@@ -72,11 +72,20 @@ export function MapHomePage() {
   const geolocation = useGeolocation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hasShownMap, setHasShownMap] = useState(view === 'map');
+  // The map's code loads after the first screen, even when the brand (from the page) already
+  // says where it starts; coming back to the map, its code is there and it shows at once.
+  const [isMapDue, setMapDue] = useState(() => mapViewModule !== null);
   useDocumentTitle(t('map:title'));
 
   useEffect(() => {
     // A failure here shows where the map renders (its error boundary), not here.
-    if (view === 'map') afterFirstScreen().then(loadMapView).catch(() => undefined);
+    if (view !== 'map') return;
+    afterFirstScreen()
+      .then(() => {
+        setMapDue(true);
+        return loadMapView();
+      })
+      .catch(() => undefined);
   }, [view]);
 
   function showView(next: HomeView) {
@@ -122,7 +131,7 @@ export function MapHomePage() {
         </div>
       )}
       <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
-        {hasShownMap && startView ? (
+        {hasShownMap && startView && isMapDue ? (
           <Suspense fallback={<MapPlaceholder iconUrl={brand?.iconUrl} />}>
             <MapView
               initialView={startView}
