@@ -47,6 +47,9 @@ export default defineConfig({
       MAIL_TRANSPORT: 'outbox',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The second demo brand on its own host name (e2e/tests/brands.spec.ts); Chromium takes
+      // *.localhost to this machine.
+      BRAND_HOSTS: 'volt.localhost=volt',
     },
   },
 });

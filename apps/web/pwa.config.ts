@@ -2,27 +2,12 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { paths } from './src/app/paths';
 import { routeAllowlist } from './src/app/route-allowlist';
 
-// The brand is chosen per deployment at run time (GET /api/brand); the manifest is built ahead,
-// so its name and colour come from the build environment with neutral defaults.
-const name = process.env.VITE_BRAND_TITLE ?? 'evcharge';
-const shortName = process.env.VITE_BRAND_SHORT_TITLE ?? name;
-const themeColor = process.env.VITE_BRAND_COLOR ?? '#0b6e4f';
-
-export const pwaManifest: VitePWAOptions['manifest'] = {
-  name,
-  short_name: shortName,
-  description: 'Find charging stations, charge and pay',
-  lang: 'ru',
-  start_url: '/',
-  scope: '/',
-  display: 'standalone',
-  background_color: '#ffffff',
-  theme_color: themeColor,
-  icons: [
-    { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-    { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
-  ],
-};
+// The brand is the host's, chosen by the server at run time (SPEC §1; one build serves every
+// brand). The server writes the Web App Manifest (/manifest.webmanifest) and the brand's title,
+// icon and colours into index.html, app.html and push-sw.js, and marks their revisions in the
+// precache list of sw.js with the brand (apps/server/src/plugins/brand-page.ts): a worker
+// keeps its own host's pages and never another brand's. The manifest is not precached: the
+// browser asks the server for it.
 
 /**
  * The paths a navigation may be answered with the app's shell: the router's own routes
@@ -37,7 +22,7 @@ export const navigationAllowlist: RegExp[] = routeAllowlist(Object.values(paths)
 // navigation fallback, and no precached file differs by query) and every other screen's path
 // is app.html.
 export const pwaWorkbox: VitePWAOptions['workbox'] = {
-  globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
+  globPatterns: ['**/*.{js,css,html,svg,json}'],
   ignoreURLParametersMatching: [/.*/],
   navigateFallback: '/app.html',
   navigateFallbackAllowlist: navigationAllowlist,

@@ -3,14 +3,14 @@ import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaManifest, pwaWorkbox } from './pwa.config.ts';
+import { pwaWorkbox } from './pwa.config.ts';
 import packageJson from './package.json' with { type: 'json' };
 import { mapHomeShellHtml, splashShellHtml } from './src/app/boot-shell.ts';
 
 // The API server runs on :8080 and serves dist/ on the same origin in production.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const proxy = Object.fromEntries(
-  ['/api', '/auth', '/dev'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
+  ['/api', '/auth', '/dev', '/manifest.webmanifest'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
 );
 
 /** Chunks that a lazy import preloads: not zod's, see `build.modulePreload` below. */
@@ -81,9 +81,9 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'autoUpdate',
       strategies: 'generateSW',
-      manifest: pwaManifest,
+      // Served by the server for the host's brand (pwa.config.ts).
+      manifest: false,
       workbox: pwaWorkbox,
-      includeAssets: ['icon.svg'],
     }),
   ],
   server: { port: 5173, proxy },

@@ -16,6 +16,7 @@ import { createMetrics } from './metrics';
 import { createAcquirer } from './payments/create-acquirer';
 import type { Notify } from './payments/sandbox/notifier';
 import { authRoutes, findSessionByTokenHash, touchAccessToken } from './modules/auth';
+import { analyticsRoutes } from './modules/analytics';
 import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
 import { opsRoutes } from './modules/ops';
@@ -54,6 +55,7 @@ import { createChargePointGateway } from './ocpp/gateway';
 import type { OcppDeps } from './ocpp/context';
 import { registerOcppServer } from './ocpp/socket-server';
 import { registerAuth } from './plugins/auth';
+import { registerBrand } from './plugins/brand';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './http/idempotency';
 import { metricsRoute, registerMetrics } from './plugins/metrics';
@@ -118,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   registerJsonBody(app);
+  // request.brand: the brand of the host asked (BRAND_HOSTS), else the deployment's (BRAND).
+  registerBrand(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const now = options.now ?? (() => new Date());
@@ -223,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.
-  await registerSecurityHeaders(app, deps.brand, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl);
   await registerPressure(app, { ...defaultPressureLimits, ...options.pressure });
   await registerRateLimit(app, limits);
   await registerOpenApi(app, deps.brand, config.publicUrl);
@@ -234,7 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps, limits);
   userRoutes(app, deps);
   accountRoutes(app, deps, limits);
-  brandRoutes(app, deps);
+  brandRoutes(app);
+  analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
@@ -271,7 +276,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWeb(app, {
     webDist: config.webDist,
     consoleDist: config.consoleDist,
-    brandTitle: deps.brand.title,
   });
 
   return app;

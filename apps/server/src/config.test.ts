@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads BRAND and the brands of other host names (BRAND_HOSTS)', () => {
+    expect(loadConfig(demo).brandHosts).toEqual({});
+    const config = loadConfig({
+      ...demo,
+      BRAND: 'volt',
+      BRAND_HOSTS: ' Volt.Example=volt , evcharge.example=demo,',
+    });
+    expect(config.brand).toBe('volt');
+    expect(config.brandHosts).toEqual({ 'volt.example': 'volt', 'evcharge.example': 'demo' });
+  });
+
   it('reads METRICS_TOKEN', () => {
     const token = 'prometheus-0123456789';
     expect(loadConfig({ ...demo, METRICS_TOKEN: token }).metricsToken).toBe(token);
@@ -122,6 +133,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ BRAND: 'acme' }, 'BRAND'],
+    [{ BRAND_HOSTS: 'volt.example=acme' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'volt.example:8080=volt' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'volt.example' }, 'BRAND_HOSTS'],
+    [{ BRAND_HOSTS: 'a.example=volt,A.example=demo' }, 'BRAND_HOSTS'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ MAIL_TRANSPORT: 'pigeon' }, 'MAIL_TRANSPORT'],
     [{ MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { brandIds } from './brand/brands';
+import { brandIds, isBrandId, type BrandId } from './brand/brands';
 
 /** The repository root; default paths hang off it so the server starts from any directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -9,6 +9,9 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A host name as a Host header carries it, without the port (RFC 1123 labels). */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,6 +25,31 @@ const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).optional(),
     BRAND: z.enum(brandIds).default('demo'),
+    // One deployment, several brands: `host=brand` pairs, comma-separated
+    // ("volt.example=volt, www.volt.example=volt"); any other host gets BRAND.
+    BRAND_HOSTS: z
+      .string()
+      .transform((value, context) => {
+        const hosts: Record<string, BrandId> = {};
+        for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+          const [host = '', brand = '', ...rest] = entry.split('=').map((part) => part.trim());
+          const name = host.toLowerCase();
+          if (rest.length > 0 || !HOST_NAME.test(name) || !isBrandId(brand)) {
+            context.addIssue({
+              code: 'custom',
+              message: `"${entry}" must be host=brand with a host name (no port) and one of ${brandIds.join(', ')}`,
+            });
+            return z.NEVER;
+          }
+          if (Object.hasOwn(hosts, name)) {
+            context.addIssue({ code: 'custom', message: `${name} is named twice` });
+            return z.NEVER;
+          }
+          hosts[name] = brand;
+        }
+        return hosts;
+      })
+      .optional(),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/ })
       .default('http://localhost:8080')
@@ -171,7 +199,9 @@ export type Config = {
   /** Unset: the embedded database (PGlite) in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  brand: (typeof brandIds)[number];
+  brand: BrandId;
+  /** Host name → brand, for a deployment that serves several (BRAND_HOSTS); others get `brand`. */
+  brandHosts: Record<string, BrandId>;
   publicUrl: string;
   /** DEMO_MODE: the outbox, /dev pages and test-only endpoints exist; never in production. */
   demoMode: boolean;
@@ -257,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: resolvePath(e.DATA_DIR, 'data'),
     brand: e.BRAND,
+    brandHosts: e.BRAND_HOSTS ?? {},
     publicUrl: e.PUBLIC_URL,
     demoMode: e.DEMO_MODE,
     allowedOrigins: e.ALLOWED_ORIGINS ?? [new URL(e.PUBLIC_URL).origin],

@@ -9,6 +9,8 @@ import { signIn } from './auth/sign-in';
 import { signUp } from './auth/sign-up';
 import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
+import { reportAnalyticsEvents } from './analytics/report-events';
+import { getAnalyticsSummary } from './admin/analytics';
 import { getOutbox } from './dev/get-outbox';
 import { presentDemoTag } from './dev/present-demo-tag';
 import { changeMultiaccount } from './companies/change-multiaccount';
@@ -134,6 +136,8 @@ export const contracts = {
   updateLanguage,
   getBrand,
   getLegal,
+  reportAnalyticsEvents,
+  getAnalyticsSummary,
   getOutbox,
   presentDemoTag,
   listStations,

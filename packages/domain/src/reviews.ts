@@ -11,8 +11,11 @@ export const REVIEW_PHOTO_MAX_BYTES = 500 * 1024;
 export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const REVIEW_DELETE_REASON_MAX = 300;
 
-/** Staff roles (SPEC §6: support staff answer in chat; an administrator interface). */
-export const staffRoles = ['support', 'moderator', 'admin'] as const;
+/**
+ * Staff roles (SPEC §6: support staff answer in chat; an administrator interface). Analysts read
+ * the first-party analytics and nothing else (domain/analytics.ts).
+ */
+export const staffRoles = ['support', 'moderator', 'analyst', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /** Who may moderate reviews: moderators and administrators. */

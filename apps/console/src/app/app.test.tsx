@@ -8,7 +8,7 @@ import { App } from './app';
 const signInAnswer = (token: string) =>
   jsonResponse(200, { accessToken: token, CurrencyCode: 'RUB', Lang: 'ru', user: { id: 'u' } });
 
-function serve(role: 'support' | 'moderator' | 'admin' | null, extra: FetchRoute[] = []) {
+function serve(role: 'support' | 'moderator' | 'analyst' | 'admin' | null, extra: FetchRoute[] = []) {
   const server = routeFetch([
     ...extra,
     { method: 'POST', path: '/auth/v2/signin', reply: signInAnswer('staff-token') },
@@ -23,6 +23,19 @@ function serve(role: 'support' | 'moderator' | 'admin' | null, extra: FetchRoute
     { path: '/api/admin/support/conversations', reply: jsonResponse(200, { items: [], total: 0, waiting: 0, cursor: 0 }) },
     { path: /^\/api\/admin\/support\/subscribe\//, reply: heldUntilAborted },
     { path: '/api/admin/feedbacks/pending', reply: jsonResponse(200, { items: [], total: 0 }) },
+    {
+      path: '/api/admin/analytics',
+      reply: ({ url }) =>
+        jsonResponse(200, {
+          from: url.searchParams.get('from'),
+          to: url.searchParams.get('to'),
+          brand: null,
+          days: [{ day: url.searchParams.get('to'), pageViews: 3, visits: 2 }],
+          funnel: ['map', 'stationOpened', 'chargeStarted', 'sessionEnded'].map((step) => ({ step, events: 1, visits: 1 })),
+          topPaths: [{ path: '/', pageViews: 3 }],
+          brands: [{ id: 'demo', title: 'evcharge' }],
+        }),
+    },
   ]);
   vi.stubGlobal('fetch', server.fetch);
   return server;
@@ -82,6 +95,27 @@ describe('signing in to the console', () => {
     await user.click(screen.getByTestId('console-nav-support'));
     expect(window.location.pathname).toBe('/admin/support');
     expect(await screen.findByText('Choose a conversation on the left to read and answer it.')).toBeTruthy();
+  });
+
+  it('opens Analytics only for an analyst, and beside the others for an administrator', async () => {
+    serve('analyst');
+    const { unmount } = render(<App />);
+    await signIn('analyst@evcharge.demo', 'Analyst123');
+    expect(await screen.findByTestId('console-nav-analytics')).toBeTruthy();
+    expect(screen.queryByTestId('console-nav-support')).toBeNull();
+    expect(screen.queryByTestId('console-nav-moderation')).toBeNull();
+    expect(window.location.pathname).toBe('/admin/analytics');
+    expect(await screen.findByTestId('analytics-chart')).toBeTruthy();
+    expect(screen.getByTestId('console-staff-role').textContent).toBe('Analyst');
+    unmount();
+
+    window.localStorage.setItem(CONSOLE_SESSION_KEY, JSON.stringify({ accessToken: 'admin-token' }));
+    reloadSession();
+    serve('admin');
+    render(<App />);
+    expect(await screen.findByTestId('console-nav-analytics')).toBeTruthy();
+    expect(screen.getByTestId('console-nav-support')).toBeTruthy();
+    expect(screen.getByTestId('console-nav-moderation')).toBeTruthy();
   });
 
   it('refuses an account without a staff role and signs it out', async () => {

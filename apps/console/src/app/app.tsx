@@ -7,6 +7,7 @@ import { navigate, usePath } from '../lib/router';
 import { useSession } from '../lib/session';
 import { SupportSection } from '../features/support/support-section';
 import { ModerationSection } from '../features/moderation/moderation-section';
+import { AnalyticsSection } from '../features/analytics/analytics-section';
 import { SignIn } from './sign-in';
 import { sectionsOf, signOut, type Staff } from './staff';
 import { TopBar } from './top-bar';
@@ -90,6 +91,7 @@ function Shell({ staff }: { staff: Staff }) {
       <main className="main">
         {section === 'support' && <SupportSection selectedUserId={second ? decodeURIComponent(second) : null} />}
         {section === 'moderation' && <ModerationSection />}
+        {section === 'analytics' && <AnalyticsSection />}
       </main>
     </div>
   );

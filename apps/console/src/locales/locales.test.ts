@@ -19,7 +19,7 @@ const load = (language: string): Flat => flatten(files[`./${language}/console.js
 // Unit symbols and loanwords that read the same in several languages.
 const sameAsEnglishAllowed = new Set([
   '{{value}} kWh', '{{value}} kB', '{{minutes}} min', '{{hours}} h {{minutes}} min',
-  'Moderator', 'Administrator',
+  'Moderator', 'Administrator', '{{day}}: {{n}}',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

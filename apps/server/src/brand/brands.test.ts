@@ -1,11 +1,74 @@
 import { describe, expect, it } from 'vitest';
 import { brandSchema } from '@evcharge/api/brand/get-brand';
-import { brands, tileOrigin } from './brands';
+import { languages } from '@evcharge/domain/constants';
+import { currencies } from '@evcharge/domain/currency';
+import { countries } from '@evcharge/domain/constants';
+import { brands, publicBrand, tileOrigin } from './brands';
+import { counterSources, isValidCounter } from './counter';
 import { demoBrand } from './demo';
+import { voltBrand } from './volt';
 
 describe('brands', () => {
   it.each(Object.entries(brands))('%s matches the brand contract', (_id, brand) => {
     expect(() => brandSchema.parse(brand)).not.toThrow();
+  });
+
+  it.each(Object.entries(brands))('%s has a currency, a country and a counter we know', (_id, brand) => {
+    expect(currencies).toContain(brand.currency);
+    expect(countries).toContain(brand.country);
+    expect(isValidCounter(brand.analytics)).toBe(true);
+    for (const item of brand.shop.items) {
+      for (const language of languages) {
+        expect(item.title[language].length).toBeGreaterThan(0);
+        expect(item.description[language].length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('the second demo brand differs from the first where a driver sees it', () => {
+    for (const key of ['title', 'iconUrl', 'colors', 'support', 'currency', 'country'] as const) {
+      expect(voltBrand[key]).not.toEqual(demoBrand[key]);
+    }
+    expect(voltBrand.shop.items.map((item) => item.id)).not.toEqual(
+      demoBrand.shop.items.map((item) => item.id),
+    );
+  });
+
+  it('keeps the shop out of the public brand', () => {
+    expect(publicBrand(voltBrand)).not.toHaveProperty('shop');
+    expect(publicBrand(voltBrand)).toMatchObject({ id: 'volt', currency: 'kzt' });
+  });
+
+  it.each([
+    [{ kind: 'none' } as const, { script: [], connect: [], img: [] }],
+    [
+      { kind: 'matomo', url: 'https://stats.example.com/matomo/', siteId: '3' } as const,
+      {
+        script: ['https://stats.example.com'],
+        connect: ['https://stats.example.com'],
+        img: ['https://stats.example.com'],
+      },
+    ],
+    [
+      { kind: 'yandexMetrica', id: 12345 } as const,
+      {
+        script: ['https://mc.yandex.ru', 'https://yastatic.net'],
+        connect: ['https://mc.yandex.ru'],
+        img: ['https://mc.yandex.ru'],
+      },
+    ],
+  ])('the counter %j needs %j in the CSP', (counter, sources) => {
+    expect(counterSources(counter)).toEqual(sources);
+  });
+
+  it.each([
+    [{ kind: 'matomo', url: 'http://stats.example.com/', siteId: '1' } as const, false],
+    [{ kind: 'matomo', url: 'https://stats.example.com/matomo.js', siteId: '1' } as const, false],
+    [{ kind: 'matomo', url: 'not a url', siteId: '1' } as const, false],
+    [{ kind: 'matomo', url: 'https://stats.example.com/', siteId: '1' } as const, true],
+    [{ kind: 'yandexMetrica', id: 0 } as const, false],
+  ])('counter %j is valid: %s', (counter, valid) => {
+    expect(isValidCounter(counter)).toBe(valid);
   });
 
   it.each([

@@ -6,6 +6,7 @@ export const demoBrand: BrandConfig = {
   title: 'evcharge',
   shortTitle: 'evcharge',
   iconUrl: '/icon.svg',
+  maskableIconUrl: '/icon-maskable.svg',
   colors: { primary: '#0b8a5f', primaryDark: '#066246', accent: '#f5a623' },
   support: {
     contacts: [
@@ -27,7 +28,7 @@ export const demoBrand: BrandConfig = {
   },
   mainSiteUrl: 'https://evcharge.demo',
   privacyPolicyVersion: '2026-10-01',
-  analyticsCounterId: null,
+  analytics: { kind: 'none' },
   shop: {
     deliveryMinor: 35_000,
     items: [

@@ -6,19 +6,37 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalDocuments } from '@evcharge/api/brand/get-legal';
 import { languages } from '@evcharge/domain/constants';
+import { brandById, brandIds } from './brands';
 import { legalRoot, legalText } from './legal';
 
 describe('legal texts', () => {
   // Translators add languages over time; whatever is there must be complete and valid.
-  it.each(legalDocuments.flatMap((d) => languages.map((l) => [d, l] as const)))(
-    '%s in %s is its own translation or the English fallback',
-    async (document, lang) => {
-      const exists = existsSync(new URL(`${lang}/${document}.json`, legalRoot));
-      const text = await legalText(document, lang);
-      expect(text.lang).toBe(exists ? lang : 'en');
-      expect(text.sections.length).toBeGreaterThanOrEqual(3);
-    },
-  );
+  it.each(
+    brandIds.flatMap((brand) =>
+      legalDocuments.flatMap((d) => languages.map((l) => [brand, d, l] as const)),
+    ),
+  )("%s's %s in %s is its own translation or the brand's English one", async (brand, document, lang) => {
+    const root = legalRoot(brand);
+    const exists = existsSync(new URL(`${lang}/${document}.json`, root));
+    const text = await legalText(document, lang, root);
+    expect(text.lang).toBe(exists ? lang : 'en');
+    expect(text.sections.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(brandIds)("%s's texts are of its own privacy-policy version", async (brand) => {
+    for (const lang of languages) {
+      const text = await legalText('privacypolicy', lang, legalRoot(brand));
+      expect(text.version).toBe(brandById(brand).privacyPolicyVersion);
+    }
+  });
+
+  it('every brand has its texts in English, the fallback', () => {
+    for (const brand of brandIds) {
+      for (const document of legalDocuments) {
+        expect(existsSync(new URL(`en/${document}.json`, legalRoot(brand)))).toBe(true);
+      }
+    }
+  });
 
   describe('with only English present', () => {
     let dir: string;

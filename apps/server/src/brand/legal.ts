@@ -18,8 +18,10 @@ export type LegalText = z.infer<typeof legalFileSchema> & {
   lang: Language;
 };
 
-/** src/brand/legal/<lang>/<document>.json */
-export const legalRoot = new URL('./legal/', import.meta.url);
+/** src/brand/legal/<brand>/<lang>/<document>.json: each brand writes its own. */
+export function legalRoot(brandId: string): URL {
+  return new URL(`./legal/${brandId}/`, import.meta.url);
+}
 
 const cache = new Map<string, LegalText | null>();
 
@@ -43,11 +45,15 @@ async function readLegal(
   return text;
 }
 
-/** The text in `lang`, or in English when that translation does not exist yet (SPEC §1). */
+/**
+ * The brand's text in `lang`, or the brand's English one when that translation does not exist
+ * (yet): never another brand's text (SPEC §1: legal texts depend on the brand). `root` is the
+ * brand's folder (`legalRoot(brand.id)`).
+ */
 export async function legalText(
   document: LegalDocument,
   lang: Language,
-  root: URL = legalRoot,
+  root: URL,
 ): Promise<LegalText> {
   const text =
     (await readLegal(document, lang, root)) ?? (await readLegal(document, FALLBACK_LANGUAGE, root));

@@ -18,6 +18,8 @@ export const demoAccounts = {
   moderator: { email: 'moderator@evcharge.demo', password: 'Moder1234' },
   /** Staff who answer drivers in chat (SPEC §6); may not moderate reviews. */
   support: { email: 'support@evcharge.demo', password: 'Support1234' },
+  /** Staff who read the app's analytics in the console (SPEC §1 the counter), nothing else. */
+  analyst: { email: 'analyst@evcharge.demo', password: 'Analyst123' },
 } as const;
 
 export async function insertDemoAccounts(db: Db) {
@@ -25,7 +27,16 @@ export async function insertDemoAccounts(db: Db) {
     privacyPolicyVersion: brandById('demo').privacyPolicyVersion,
     privacyPolicyAcceptedAt: new Date(),
   };
-  const [driverHash, annaHash, corpHash, markHash, lenaHash, moderatorHash, supportHash] =
+  const [
+    driverHash,
+    annaHash,
+    corpHash,
+    markHash,
+    lenaHash,
+    moderatorHash,
+    supportHash,
+    analystHash,
+  ] =
     await Promise.all(Object.values(demoAccounts).map((account) => hashPassword(account.password)));
   const [company] = await db
     .insert(companies)
@@ -44,7 +55,8 @@ export async function insertDemoAccounts(db: Db) {
     !markHash ||
     !lenaHash ||
     !moderatorHash ||
-    !supportHash
+    !supportHash ||
+    !analystHash
   )
     throw new Error('demo account setup failed');
 
@@ -133,6 +145,17 @@ export async function insertDemoAccounts(db: Db) {
         lang: 'ru',
         currency: 'rub',
         staffRole: 'support',
+        ...policy,
+      },
+      {
+        name: 'Dana',
+        surname: 'Serikova',
+        email: demoAccounts.analyst.email,
+        isEmailConfirmed: true,
+        passwordHash: analystHash,
+        lang: 'ru',
+        currency: 'rub',
+        staffRole: 'analyst',
         ...policy,
       },
     ])

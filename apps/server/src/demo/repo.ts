@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { analyticsEvents } from '../db/schema/analytics';
 import { favouriteStations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
 
@@ -19,4 +20,14 @@ export async function countUsersAndStations(db: Db): Promise<number> {
     sql`select (select count(*) from ${users})::int + (select count(*) from stations)::int as n`,
   )) as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The demo's past traffic for the console's analytics (demo/analytics.ts). */
+export async function insertAnalyticsEvents(
+  db: Db,
+  rows: readonly (typeof analyticsEvents.$inferInsert)[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db.insert(analyticsEvents).values(rows.slice(i, i + 2000));
+  }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { insertDemoAccounts } from './accounts';
+import { insertDemoAnalytics } from './analytics';
 import { insertDemoLoyalty } from './loyalty';
 import { insertDemoConversation } from './messages';
 import { insertDemoReviews } from './reviews';
@@ -54,6 +55,8 @@ export async function seedDemo(
     driverId,
     favourites.map((s) => s.id),
   );
+  // The staff console's analytics have four weeks to show.
+  await insertDemoAnalytics(db, new Date(), options.seed ?? DEMO_SEED);
   return { stations: generated.length, users: 3 };
 }
 

@@ -12,6 +12,8 @@ export type RateLimits = {
   wrongPasswordsPerHour: number;
   /** Per driver, route and minute on what a driver writes for people to read (chat, reviews). */
   writePerMinute: number;
+  /** Analytics batches per client address and minute (a tab sends one every 10 s at most). */
+  analyticsPerMinute: number;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -19,6 +21,7 @@ export const defaultRateLimits: RateLimits = {
   authPerMinute: 20,
   wrongPasswordsPerHour: 100,
   writePerMinute: 20,
+  analyticsPerMinute: 60,
 };
 
 export const MINUTE_MS = 60_000;

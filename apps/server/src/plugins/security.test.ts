@@ -18,6 +18,32 @@ describe('staticSecurityHeaders', () => {
   });
 });
 
+describe('the page policy and the brand\'s counter', () => {
+  const csp = async (brand: Parameters<typeof securityHeaderOptions>[0]) =>
+    (await staticSecurityHeaders(securityHeaderOptions(brand, 'http://x')))[
+      'content-security-policy'
+    ]!;
+
+  it('allows no other script origin for a brand without a counter', async () => {
+    const policy = await csp({ ...brandById('demo'), analytics: { kind: 'none' } });
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self';");
+  });
+
+  it("allows the brand's Matomo server for its script, reports and pixel", async () => {
+    const policy = await csp(brandById('volt'));
+    expect(policy).toContain("script-src 'self' https://stats.volt.demo;");
+    expect(policy).toContain("connect-src 'self' https://stats.volt.demo;");
+    expect(policy).toMatch(/img-src [^;]*https:\/\/stats\.volt\.demo/);
+  });
+
+  it('allows Yandex Metrica only for a brand that names it', async () => {
+    const policy = await csp({ ...brandById('demo'), analytics: { kind: 'yandexMetrica', id: 42 } });
+    expect(policy).toContain("script-src 'self' https://mc.yandex.ru https://yastatic.net;");
+    expect(await csp(brandById('demo'))).not.toContain('yandex');
+  });
+});
+
 describe('apiSecurityHeaders', () => {
   it('keep what a JSON answer needs, with a CSP that allows nothing, and HSTS over TLS', async () => {
     const tls = await staticSecurityHeaders(securityHeaderOptions(brandById('demo'), 'https://x'));

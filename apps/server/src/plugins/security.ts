@@ -1,22 +1,29 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Brand } from '@evcharge/api/brand/get-brand';
-import { tileOrigin } from '../brand/brands';
+import { brandIds, brandById, tileOrigin } from '../brand/brands';
+import { counterSources } from '../brand/counter';
 import { isApiPath } from './api-path';
 
-/** DESIGN.md Operations, for pages: strict CSP (no inline script), no framing, HSTS only over TLS. */
+/**
+ * DESIGN.md Operations, for pages: strict CSP (no inline script), no framing, HSTS only over TLS.
+ * The brand's map tiles and its external analytics counter (SPEC §1), when it names one, are
+ * the only other origins allowed.
+ */
 export function securityHeaderOptions(brand: Brand, publicUrl: string): FastifyHelmetOptions {
+  const counter = counterSources(brand.analytics);
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Leaflet and React set element styles; no script is ever inline.
+        scriptSrc: ["'self'", ...counter.script],
+        // Leaflet and React set element styles, and the page carries the brand's colours in a
+        // <style> (plugins/brand-page.ts); no script is ever inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(brand)],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(brand), ...counter.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...counter.connect],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -83,13 +90,18 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  brand: Brand,
   publicUrl: string,
 ): Promise<void> {
-  const pageHeaders = await staticSecurityHeaders(securityHeaderOptions(brand, publicUrl));
-  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  // Per brand: the page's policy allows the brand's tiles and counter (request.brand).
+  const pageHeaders = new Map<string, Record<string, string>>();
+  for (const id of brandIds) {
+    const brand = brandById(id);
+    pageHeaders.set(id, await staticSecurityHeaders(securityHeaderOptions(brand, publicUrl)));
+  }
+  // The API's answers are the same for every brand: they allow nothing.
+  const apiHeaders = apiSecurityHeaders(pageHeaders.values().next().value!);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders);
+    reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders.get(request.brand.id)!);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
 import { escapeHtml } from '../modules/dev';
+import { loadBrandedWeb } from './branded-web';
 import { sendError } from './errors';
 
 // Paths the web app never owns: they answer JSON (or their own pages), never index.html.
@@ -69,15 +70,14 @@ function wantsConsolePage(request: FastifyRequest): boolean {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { webDist: string; consoleDist: string; brandTitle: string },
+  options: { webDist: string; consoleDist: string },
 ): Promise<void> {
   const hasApp = existsSync(path.join(options.webDist, 'index.html'));
   const hasConsole = existsSync(path.join(options.consoleDist, 'index.html'));
   // index.html paints the map home's static shell; every other screen's path gets app.html
-  // (the same app with a neutral shell) when the build has it.
-  const hasScreenPage = existsSync(path.join(options.webDist, 'app.html'));
-  const pageFor = (url: string) =>
-    hasScreenPage && (url.split('?')[0] ?? '/') !== '/' ? 'app.html' : 'index.html';
+  // (the same app with a neutral shell) when the build has it. Both, the manifest and the
+  // service worker carry the brand of the host asked (plugins/brand-page.ts).
+  const web = hasApp ? await loadBrandedWeb(app, options.webDist) : null;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -106,8 +106,8 @@ export async function registerWeb(
       setHeaders: cacheHeaders(options.consoleDist),
     });
   } else {
-    const missing = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').send(consoleMissingPage(options.brandTitle));
+    const missing = async (request: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').send(consoleMissingPage(request.brand.title));
     app.get('/admin/*', { schema: { hide: true } }, missing);
   }
 
@@ -115,7 +115,7 @@ export async function registerWeb(
     if (hasConsole && wantsConsolePage(request)) {
       return reply.sendFile('index.html', options.consoleDist);
     }
-    if (hasApp && wantsAppShell(request)) return reply.sendFile(pageFor(request.url));
+    if (web && wantsAppShell(request)) return web.sendPage(request, reply);
     return sendError(reply, new AppError('NOT_FOUND'));
   });
 }

@@ -127,6 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       authPerMinute: 100_000,
       wrongPasswordsPerHour: 100_000,
       writePerMinute: 100_000,
+      analyticsPerMinute: 100_000,
       ...options.rateLimits,
     },
     pressure: { maxEventLoopDelayMs: 0, ...options.pressure },

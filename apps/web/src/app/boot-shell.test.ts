@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@evcharge/domain/constants';
-import { brandLogoImage } from '@/components/brand-logo';
+import { DEFAULT_ICON_URL } from '@/components/brand-logo';
 import { APP_NAME, mapHomeShellHtml, splashShellHtml } from './boot-shell';
 import indexHtml from '../../index.html?raw';
 
@@ -38,14 +38,18 @@ describe('static shells', () => {
       expect(shell.querySelector(selector), selector).not.toBeNull();
     }
     const logo = shell.querySelector<HTMLImageElement>('.map-home__logo')!;
-    expect(logo.getAttribute('src')).toBe(brandLogoImage.src);
+    expect(logo.getAttribute('src')).toBe(DEFAULT_ICON_URL);
     expect(logo.getAttribute('alt')).toBe('');
   });
 
-  it('have a logo that needs no request', () => {
-    expect(brandLogoImage.src.startsWith('data:image/svg+xml,')).toBe(true);
-    const svg = new DOMParser().parseFromString(decodeURIComponent(brandLogoImage.src.slice('data:image/svg+xml,'.length)), 'image/svg+xml');
-    expect(svg.documentElement.nodeName).toBe('svg');
-    expect(svg.querySelectorAll('path')).toHaveLength(3);
+  it("name the icon and title the server writes the host's brand over (plugins/brand-page.ts)", () => {
+    for (const html of [mapHomeShellHtml(), splashShellHtml()]) {
+      const images = [...parse(html).querySelectorAll('img')];
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image.getAttribute('src')).toBe(DEFAULT_ICON_URL);
+    }
+    expect(mapHomeShellHtml()).toContain(`<span class="brand-mark__title">${APP_NAME}</span>`);
+    expect(indexHtml).toContain(`href="${DEFAULT_ICON_URL}"`);
+    expect(indexHtml).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
   });
 });

@@ -8,7 +8,7 @@
 // and where a label will stand a soft bar holds its place.
 //
 // Plain strings, no DOM or React: vite.config.ts imports this module when it builds the HTML.
-import { brandLogo, brandLogoImage } from '../components/brand-logo.ts';
+import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '../components/brand-logo.ts';
 import { ICON_STROKE_WIDTH, iconPaths, type IconName } from '../components/ui/icon-paths.ts';
 import common from '../locales/ru/common.json' with { type: 'json' };
 
@@ -24,15 +24,20 @@ function label(length: 's' | 'm' | 'l' = 'm'): string {
   return `<i class="boot-shell__label boot-shell__label--${length}"></i>`;
 }
 
+// The server writes the brand's icon and title over DEFAULT_ICON_URL and APP_NAME
+// (apps/server/src/plugins/brand-page.ts).
 function brandMark(): string {
-  const logo = `<svg class="brand-mark__logo" viewBox="${brandLogo.viewBox}"><rect width="512" height="512" rx="${brandLogo.cornerRadius}" fill="var(--brand-fill)"/><path d="${brandLogo.prongs}" fill="var(--on-brand-fill)" opacity="0.8"/><path d="${brandLogo.body}" fill="var(--on-brand-fill)"/><path d="${brandLogo.bolt}" fill="var(--brand-fill)"/></svg>`;
+  const logo = `<img class="brand-mark__logo" src="${DEFAULT_ICON_URL}" alt="" width="32" height="32">`;
   return `<span class="brand-mark">${logo}<span class="brand-mark__title">${APP_NAME}</span></span>`;
+}
+
+function bigLogo(className: string): string {
+  return `<img class="${className}" src="${DEFAULT_ICON_URL}" alt="" width="${BIG_LOGO_SIZE}" height="${BIG_LOGO_SIZE}">`;
 }
 
 /** The brand's mark on the map's grid while the map loads (the map home draws the same). */
 export function mapPlaceholderHtml(): string {
-  const { src, size } = brandLogoImage;
-  return `<div class="map-home__placeholder"><img class="map-home__logo" src="${src}" alt="" width="${size}" height="${size}"></div>`;
+  return `<div class="map-home__placeholder">${bigLogo('map-home__logo')}</div>`;
 }
 
 // The main destinations (shell/nav-items.ts): the map first, as on the map home.
@@ -81,6 +86,5 @@ export function mapHomeShellHtml(): string {
 
 /** Any other screen (app.html): the brand's mark in the middle until the screen is in. */
 export function splashShellHtml(): string {
-  const { src, size } = brandLogoImage;
-  return `<div class="boot-splash" aria-hidden="true"><img class="boot-splash__logo" src="${src}" alt="" width="${size}" height="${size}"></div>`;
+  return `<div class="boot-splash" aria-hidden="true">${bigLogo('boot-splash__logo')}</div>`;
 }

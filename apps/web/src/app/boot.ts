@@ -1,4 +1,4 @@
-import { brandQueryOptions } from '@/lib/brand';
+import { brandQueryOptions, pageBrand } from '@/lib/brand';
 import { queryClient } from '@/lib/query-client';
 import { readIsNewDesign } from '@/lib/storage';
 import { adminRedirect, newDesignRedirect, readQueryEffects } from './guard';
@@ -19,7 +19,7 @@ export async function runBootRedirects(location: Location = window.location): Pr
   }
   applyQueryParams(location.search);
   if (!readIsNewDesign()) return true;
-  const brand = await Promise.race([
+  const brand = pageBrand() ?? await Promise.race([
     queryClient.fetchQuery(brandQueryOptions({ waitForFirstScreen: false })).catch(() => undefined),
     new Promise<undefined>((resolve) => setTimeout(resolve, BRAND_WAIT_MS)),
   ]);

@@ -5,6 +5,7 @@ import { afterFirstScreen } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
 import { applyDisplayScale, initialLanguage } from '@/lib/preferences';
 import { whenIdle, yieldToMain } from '@/lib/yield';
+import { scheduleAnalytics } from './analytics-schedule';
 import { runBootRedirects } from './boot';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -54,6 +55,7 @@ export async function start(): Promise<void> {
     .then(() => whenIdle())
     .then(() => import('virtual:pwa-register'))
     .then(({ registerSW }) => registerSW({ immediate: true }));
+  void scheduleAnalytics(router);
   // Ready before the first failed request needs it (lib/api-client.ts).
   void afterFirstScreen()
     .then(() => whenIdle())

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import { apiRequest } from './api-client';
-import { ensureContrast, fillWithReadableText } from './color';
+import { brandColorVariables } from '@evcharge/domain/brand-colors';
 import { afterFirstScreen } from './first-screen';
 import { staleTime } from './query-client';
 
@@ -19,6 +19,35 @@ export function loadBrandContract() {
   return import('@evcharge/api/brand/get-brand');
 }
 
+/** The element the server writes the brand into (apps/server/src/plugins/brand-page.ts). */
+export const BRAND_DATA_ID = 'brand-data';
+
+let fromPage: Brand | null | undefined;
+
+/**
+ * The brand the server wrote into the page it served (the host's brand): the app starts with
+ * it, so the first render has the brand's title, icon and colours with no request. Absent
+ * from a page the server did not serve (the dev server): then the brand comes by the API.
+ */
+export function pageBrand(): Brand | undefined {
+  if (fromPage === undefined) {
+    fromPage = null;
+    const text = typeof document === 'undefined' ? null : document.getElementById(BRAND_DATA_ID)?.textContent;
+    try {
+      const value: unknown = text ? JSON.parse(text) : null;
+      if (value && typeof value === 'object' && 'id' in value && 'colors' in value) fromPage = value as Brand;
+    } catch {
+      // A page without a readable brand starts like one without any.
+    }
+  }
+  return fromPage ?? undefined;
+}
+
+/** Tests: read the page's brand again. */
+export function forgetPageBrand(): void {
+  fromPage = undefined;
+}
+
 export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
   queryOptions({
     queryKey: ['brand'],
@@ -27,6 +56,10 @@ export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
       const { getBrand } = await loadBrandContract();
       return apiRequest(getBrand, { signal });
     },
+    // The page's brand at once; asked again after the first screen, as before (a page the
+    // service worker kept may be older than the brand).
+    initialData: pageBrand,
+    initialDataUpdatedAt: 0,
     staleTime: staleTime.brand,
   });
 
@@ -34,29 +67,15 @@ export function useBrandQuery() {
   return useQuery(brandQueryOptions());
 }
 
-// The darkest light and the lightest dark surface of global.css: AA holds on every surface.
-const LIGHT_SURFACE = '#eef2f4';
-const DARK_SURFACE = '#212b33';
-
-/** Sets the CSS colour variables from the brand, adjusted so text on them stays readable. */
+/**
+ * Sets the CSS colour variables from the brand, adjusted so text on them stays readable. The
+ * server writes the same ones into the page it serves (the first paint has them); this keeps
+ * them right when the brand comes by the API (development, a page kept from before).
+ */
 export function applyBrandColors(brand: Brand, root: HTMLElement = document.documentElement): void {
-  const { primary, primaryDark, accent } = brand.colors;
-  // Fills must stand out from the page (3:1) and carry readable text (4.5:1).
-  const light = fillWithReadableText(ensureContrast(primary, LIGHT_SURFACE, 3));
-  const dark = fillWithReadableText(ensureContrast(primary, DARK_SURFACE, 3));
-  const vars: Record<string, string> = {
-    '--brand': light.fill,
-    '--on-brand': light.text,
-    '--brand-strong': ensureContrast(primaryDark, LIGHT_SURFACE),
-    '--brand-text-light': ensureContrast(primaryDark, LIGHT_SURFACE),
-    '--brand-text-dark': ensureContrast(primary, DARK_SURFACE),
-    '--brand-fill-dark': dark.fill,
-    '--on-brand-dark': dark.text,
-    '--accent': accent,
-  };
-  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
-  const themeColor = document.querySelector('meta[name="theme-color"]');
-  themeColor?.setAttribute('content', light.fill);
+  const { variables, themeColor } = brandColorVariables(brand.colors);
+  for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor);
 }
 
 /** "Page · Brand" in the tab title: screen readers announce it on every route change. */

@@ -20,7 +20,7 @@ export function buildClient(accessToken = 'token', patch: Partial<StoredClient['
 /** The demo brand as GET /api/brand returns it. */
 export function buildBrand(): Brand {
   return {
-    id: 'demo', title: 'evcharge', shortTitle: 'evcharge', iconUrl: '/icon.svg',
+    id: 'demo', title: 'evcharge', shortTitle: 'evcharge', iconUrl: '/icon.svg', maskableIconUrl: '/icon-maskable.svg',
     colors: { primary: '#0b8a5f', primaryDark: '#066246', accent: '#f5a623' },
     support: {
       contacts: [
@@ -33,7 +33,7 @@ export function buildBrand(): Brand {
     },
     currency: 'rub', country: 'ru',
     map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM', center: [55.75, 37.61], zoom: 10 },
-    mainSiteUrl: 'https://main.example', privacyPolicyVersion: '1', analyticsCounterId: null,
+    mainSiteUrl: 'https://main.example', privacyPolicyVersion: '1', analytics: { kind: 'none' },
     seller: { name: 'Seller LLC', taxId: '7701234567', address: 'Moscow', email: 'r@example.com', vatRatePercent: 20 },
     privateStations: { platformFeePercent: 15, maxPerKwhMinor: 3000, maxPerMinuteMinor: 500, maxParkingPerMinuteMinor: 1000 },
   };

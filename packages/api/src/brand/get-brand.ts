@@ -38,11 +38,27 @@ export const privateStationTermsSchema = z.object({
 });
 export type PrivateStationTerms = z.infer<typeof privateStationTermsSchema>;
 
+/**
+ * SPEC §1: the web-analytics counter that starts on load, as the brand names it (none, a
+ * Matomo server, a Yandex Metrica counter). The app loads it after the first paint, and the
+ * Content-Security-Policy allows its origin only for a brand that has it.
+ */
+export const analyticsCounterSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  /** `url` is the Matomo server's base, ending in `/` (matomo.js and matomo.php under it). */
+  z.object({ kind: z.literal('matomo'), url: z.string(), siteId: z.string() }),
+  z.object({ kind: z.literal('yandexMetrica'), id: z.number().int() }),
+]);
+export type AnalyticsCounter = z.infer<typeof analyticsCounterSchema>;
+
 export const brandSchema = z.object({
   id: z.string(),
   title: z.string(),
   shortTitle: z.string(),
+  /** The brand's mark (SVG): the tab's icon, the app's icon, the header's logo. */
   iconUrl: z.string(),
+  /** The same mark with room around it for launchers that crop icons (Web App Manifest). */
+  maskableIconUrl: z.string(),
   colors: z.object({ primary: z.string(), primaryDark: z.string(), accent: z.string() }),
   support: z.object({
     contacts: z.array(z.object({ type: z.enum(notificationTypes), value: z.string() })),
@@ -61,7 +77,7 @@ export const brandSchema = z.object({
   /** Where `isNewDesign=true` sends the browser (SPEC §4). */
   mainSiteUrl: z.string(),
   privacyPolicyVersion: z.string(),
-  analyticsCounterId: z.string().nullable(),
+  analytics: analyticsCounterSchema,
   privateStations: privateStationTermsSchema,
   /** Who sells on the receipts, and the VAT in the prices (null: not a VAT payer). */
   seller: z.object({
@@ -87,7 +103,8 @@ export const getBrand = defineContract({
   method: 'GET',
   path: '/api/brand',
   auth: 'public',
-  summary: "The deployment's brand: title, colours, support, map, legal versions",
+  summary:
+    "The brand of the host asked (the deployment's, unless BRAND_HOSTS names the host): title, colours, support, map, legal versions",
   tags: ['brand'],
   response: brandSchema,
 });

@@ -54,6 +54,12 @@ export const users = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     /** Staff (SPEC §6): support answers the chat, moderators approve reviews; null for drivers. */
     staffRole: text('staff_role', { enum: staffRoles }),
+    /**
+     * The brand the account was made under (SPEC §1: the host's at sign-up, brand/resolve.ts):
+     * receipts, mail and payment descriptions for it carry that brand. Null: the deployment's
+     * (accounts from before one server served several brands).
+     */
+    brand: text('brand'),
     privacyPolicyVersion: text('privacy_policy_version'),
     privacyPolicyAcceptedAt: tstz('privacy_policy_accepted_at'),
     createdAt: createdAt(),
@@ -67,6 +73,7 @@ export const users = pgTable(
     // Sign-in looks e-mails up lower-cased; the database refuses any other spelling.
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_staff_role_check', oneOf(t.staffRole, staffRoles)),
+    check('users_brand_check', sql`${t.brand} ~ '^[a-z][a-z0-9-]{0,31}$'`),
     check('users_lang_check', oneOf(t.lang, languages)),
     check('users_account_type_check', oneOf(t.accountType, accountTypes)),
     check('users_currency_check', oneOf(t.currency, currencies)),

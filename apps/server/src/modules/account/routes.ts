@@ -26,8 +26,12 @@ export function accountRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
     changePerson(deps, auth.user, body, returnOrigin(request, deps.config)),
   );
 
-  route(app, acceptPrivacyPolicy, async ({ auth, body }) =>
-    userView(db, await acceptPolicy(db, auth.user, body.version, deps.brand.privacyPolicyVersion)),
+  // The policy the driver was shown: the one of the host's brand (request.brand).
+  route(app, acceptPrivacyPolicy, async ({ auth, body, request }) =>
+    userView(
+      db,
+      await acceptPolicy(db, auth.user, body.version, request.brand.privacyPolicyVersion),
+    ),
   );
   route(app, deletionCheck, async ({ auth }) => deletionState(db, auth.user));
   route(

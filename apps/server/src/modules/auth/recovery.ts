@@ -1,6 +1,7 @@
 import type { Language } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
 import type { Deps } from '../../deps';
+import { brandOfAccount } from '../../brand/brands';
 import { resetPasswordMail } from '../../mail/templates';
 import { sha256 } from '../../plugins/auth';
 import { findUserById } from '../users';
@@ -34,7 +35,7 @@ export async function requestPasswordReset(
         code: code ?? '',
         validMinutes: PASSWORD_RESET_VALID_MINUTES,
       },
-      deps.brand.title,
+      brandOfAccount(user, deps.brand).title,
     ),
   );
 }

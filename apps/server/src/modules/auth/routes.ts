@@ -35,7 +35,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits)
   route(
     app,
     signUp,
-    async ({ body, request }) => service.signUp(deps, body, returnOrigin(request, deps.config)),
+    async ({ body, request }) =>
+      service.signUp(deps, body, returnOrigin(request, deps.config), request.brand),
     strict,
   );
 

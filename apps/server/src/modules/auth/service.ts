@@ -4,7 +4,9 @@ import { DEFAULT_LANGUAGE } from '@evcharge/domain/constants';
 import { isCurrency } from '@evcharge/domain/currency';
 import { AppError } from '@evcharge/domain/errors';
 import type { z } from 'zod';
+import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import type { Deps } from '../../deps';
+import { brandOfAccount } from '../../brand/brands';
 import { isUniqueViolation } from '../../db/errors';
 import { confirmEmailMail } from '../../mail/templates';
 import { newOpaqueToken, sha256, type Auth, type UserRow } from '../../plugins/auth';
@@ -75,15 +77,20 @@ export async function sendEmailConfirmation(
   await deps.mailer.send(
     confirmEmailMail(
       { to: user.email, name: user.name, lang: user.lang, link, code: code ?? '' },
-      deps.brand.title,
+      brandOfAccount(user, deps.brand).title,
     ),
   );
 }
 
+/**
+ * A new account, under the brand of the host it was made on (request.brand): its currency and
+ * the privacy policy accepted are that brand's, and so is what goes to the driver later.
+ */
 export async function signUp(
   deps: Deps,
   input: z.output<typeof signUpBodySchema>,
   origin = deps.config.publicUrl,
+  brand: BrandConfig = deps.brand,
 ): Promise<SignInResult> {
   refuseCommonPassword(input.password, 'password');
   if (await repo.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
@@ -95,9 +102,10 @@ export async function signUp(
       email: input.email,
       passwordHash,
       lang: input.Lang ?? DEFAULT_LANGUAGE,
-      currency: isCurrency(deps.brand.currency) ? deps.brand.currency : 'rub',
+      currency: isCurrency(brand.currency) ? brand.currency : 'rub',
+      brand: brand.id,
       // The sign-up form's consent covers the terms and the current privacy policy.
-      privacyPolicyVersion: deps.brand.privacyPolicyVersion,
+      privacyPolicyVersion: brand.privacyPolicyVersion,
       privacyPolicyAcceptedAt: new Date(),
     });
   } catch (error) {

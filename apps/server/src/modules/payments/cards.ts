@@ -7,6 +7,7 @@ import { cardOfUser, deleteCard, firstLinkedCard, listCards, updateCard } from '
 import { cardView, makeDefault } from './card-store';
 import { createOperation, type PaymentDeps } from './operations';
 import { invalid, pay, type Origin } from './pay';
+import { brandOfAccount } from '../../brand/brands';
 
 // The driver's cards: list, bind (on the acquirer's page), make default, remove.
 
@@ -28,7 +29,7 @@ export async function startBinding(
   });
   return pay(deps, user, operation, {
     saveCard: true,
-    description: `${deps.brand.title}: card binding`,
+    description: `${brandOfAccount(user, deps.brand).title}: card binding`,
     origin,
   });
 }

@@ -7,6 +7,7 @@ import { createOperation, type PaymentDeps } from './operations';
 import { pay, payingCard, type Origin } from './pay';
 import { openDebtPayment } from './repo';
 import { paymentOf } from './settlement';
+import { brandOfAccount } from '../../brand/brands';
 
 /** A debt payment still open this long is the one a second tap continues. */
 const DEBT_PAYMENT_OPEN_MS = 15 * 60_000;
@@ -58,7 +59,7 @@ export async function payDebt(
   return pay(deps, user, decided.operation, {
     cardToken: decided.card?.token,
     saveCard: Boolean(body.saveCard),
-    description: `${deps.brand.title}: debt payment`,
+    description: `${brandOfAccount(user, deps.brand).title}: debt payment`,
     origin: body.origin,
   });
 }

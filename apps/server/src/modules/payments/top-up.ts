@@ -6,6 +6,7 @@ import type { UserRow } from '../../plugins/auth';
 import { requireConfirmedPhone } from '../phone';
 import { createOperation, type PaymentDeps } from './operations';
 import { pay, payingCard, personalOnly, type Origin } from './pay';
+import { brandOfAccount } from '../../brand/brands';
 
 /** Puts money on the driver's balance, by a bound card or on the acquirer's page. */
 export async function topUp(
@@ -32,7 +33,7 @@ export async function topUp(
   return pay(deps, user, operation, {
     cardToken: card?.token,
     saveCard: Boolean(body.saveCard),
-    description: `${deps.brand.title}: balance top-up`,
+    description: `${brandOfAccount(user, deps.brand).title}: balance top-up`,
     origin: body.origin,
   });
 }

@@ -9,6 +9,8 @@ import { isCountry, PHONE_CODE_LENGTH } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
 import { normalisePhone, phoneCountriesFor } from '@evcharge/domain/phone';
 import { rule } from '@evcharge/domain/validation';
+import type { Brand } from '@evcharge/api/brand/get-brand';
+import { brandOfAccount } from '../../brand/brands';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { sha256, type UserRow } from '../../plugins/auth';
@@ -41,23 +43,23 @@ function tooManyRequests(retryAfterSeconds: number): AppError {
   });
 }
 
-function brandCountry(deps: Deps) {
-  const { country } = deps.brand;
+function brandCountry(brand: Pick<Brand, 'country'>) {
+  const { country } = brand;
   if (!isCountry(country)) throw new Error(`brand country ${country} has no phone numbering`);
   return country;
 }
 
 /** SPEC §3: RU +7, AZ +994, UZ +998 and the brand's country; anything else is rule `phone`. */
 export function allowedPhone(deps: Deps, phone: string): string {
-  const normalised = normalisePhone(phone, phoneCountriesFor(brandCountry(deps)));
+  const normalised = normalisePhone(phone, phoneCountriesFor(brandCountry(deps.brand)));
   if (!normalised) {
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'phone', rule: rule.phone }] });
   }
   return normalised;
 }
 
-export function inboundNumber(deps: Deps): string {
-  return deps.config.sms.inboundNumber ?? demoInboundNumber(brandCountry(deps));
+export function inboundNumber(deps: Deps, brand: Pick<Brand, 'country'> = deps.brand): string {
+  return deps.config.sms.inboundNumber ?? demoInboundNumber(brandCountry(brand));
 }
 
 /**
@@ -109,6 +111,8 @@ export async function sendCode(
   const code = newCode();
   const stored = await storeCode(deps, user, phone, input.method, code);
   const texts = phoneTexts(user.lang);
+  // The texts name the brand of the driver's account, and the call comes from its country.
+  const brand = brandOfAccount(user, deps.brand);
   const result: SendPhoneCodeResult = {
     verificationId: stored.id,
     method: input.method,
@@ -119,14 +123,14 @@ export async function sendCode(
   };
   // Sent after the commit: the outbox writes with `db`, which a PGlite transaction would block.
   if (input.method === 'sms') {
-    await deps.phoneMessenger.sendSms({ to: phone, text: texts.sms(deps.brand.title, code) });
+    await deps.phoneMessenger.sendSms({ to: phone, text: texts.sms(brand.title, code) });
   } else if (input.method === 'call') {
-    const from = callerNumber(brandCountry(deps), code);
+    const from = callerNumber(brandCountry(brand), code);
     await deps.phoneMessenger.call({ to: phone, from, text: texts.call(from) });
   } else {
     // Nothing is sent: the phone sends us the code, which proves it is in the user's hands.
-    const to = inboundNumber(deps);
-    const text = texts.qr(deps.brand.title, code);
+    const to = inboundNumber(deps, brand);
+    const text = texts.qr(brand.title, code);
     result.qr = { uri: `sms:${to}?body=${encodeURIComponent(text)}`, to, text };
   }
   return result;

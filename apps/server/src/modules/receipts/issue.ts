@@ -1,4 +1,5 @@
 import type { Brand } from '@evcharge/api/brand/get-brand';
+import { brandOfAccount } from '../../brand/brands';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { chargingSessions } from '../../db/schema/charging';
@@ -11,6 +12,7 @@ import {
 } from './receipt-items';
 import { nextReceiptNumber } from './receipt-number';
 import {
+  accountBrand,
   cardBrandAndLast4,
   existingReceiptId,
   insertReceiptRow,
@@ -25,6 +27,13 @@ import {
 // inside a transaction would wait forever. Idempotent: the partial unique indexes on receipts
 // keep one per session and per operation, and a second call, even a concurrent one, gets the
 // first receipt's id.
+//
+// The seller is the brand of the buyer's account (users.brand: one server may serve several
+// brands, SPEC §1); the brand the callers pass is the deployment's, for an account without one.
+
+async function sellerBrand(tx: Db, userId: string, deploymentBrand: Brand): Promise<Brand> {
+  return brandOfAccount({ brand: await accountBrand(tx, userId) }, deploymentBrand);
+}
 
 type SessionRow = typeof chargingSessions.$inferSelect;
 
@@ -80,13 +89,14 @@ async function cardPayment(tx: Db, cardId: string | null): Promise<ReceiptPaymen
 /** Issues the receipt of a finished session with a cost, once. */
 export async function issueSessionReceipt(
   tx: Db,
-  brand: Brand,
+  deploymentBrand: Brand,
   session: SessionReceiptFacts,
 ): Promise<string | undefined> {
   const subject = { kind: 'session', sessionId: session.sessionId } as const;
   const existing = await existingReceiptId(tx, subject);
   if (existing) return existing;
   if (session.status !== 'success' || session.costMinor <= 0) return undefined;
+  const brand = await sellerBrand(tx, session.userId, deploymentBrand);
 
   const vatRatePercent = brand.seller.vatRatePercent;
   const items = sessionItemsWithDiscount(
@@ -127,13 +137,14 @@ export type SessionAdjustmentFacts = Pick<SessionRow, 'userId' | 'currency' | 'p
  */
 export async function issueSessionAdjustmentReceipt(
   tx: Db,
-  brand: Brand,
+  deploymentBrand: Brand,
   adjustment: SessionAdjustmentFacts,
 ): Promise<string | undefined> {
   const subject = { kind: 'session_adjustment', sessionId: adjustment.sessionId } as const;
   const existing = await existingReceiptId(tx, subject);
   if (existing) return existing;
   if (adjustment.differenceMinor === 0) return undefined;
+  const brand = await sellerBrand(tx, adjustment.userId, deploymentBrand);
 
   return insertReceipt(tx, brand, subject, {
     userId: adjustment.userId,
@@ -159,7 +170,7 @@ export type ReservationReceiptFacts = {
 /** Issues the receipt of an ended reservation that cost something, once. */
 export async function issueReservationReceipt(
   tx: Db,
-  brand: Brand,
+  deploymentBrand: Brand,
   facts: ReservationReceiptFacts,
 ): Promise<string | undefined> {
   const subject = { kind: 'reservation', reservationId: facts.reservationId } as const;
@@ -167,6 +178,7 @@ export async function issueReservationReceipt(
   if (existing) return existing;
   const amountMinor = facts.fixedMinor + facts.idleMinor;
   if (amountMinor <= 0) return undefined;
+  const brand = await sellerBrand(tx, facts.userId, deploymentBrand);
   const vatRatePercent = brand.seller.vatRatePercent;
   const items: ReceiptItem[] = [];
   if (facts.fixedMinor > 0)
@@ -200,7 +212,7 @@ const operationReceipts = {
 /** Issues the receipt of a succeeded TopUpBalance, PayDebt or Refund operation, once. */
 export async function issueOperationReceipt(
   tx: Db,
-  brand: Brand,
+  deploymentBrand: Brand,
   operationId: string,
 ): Promise<string | undefined> {
   const operation = await operationToReceipt(tx, operationId);
@@ -211,6 +223,7 @@ export async function issueOperationReceipt(
   const existing = await existingReceiptId(tx, subject);
   if (existing) return existing;
 
+  const brand = await sellerBrand(tx, operation.userId, deploymentBrand);
   // A payment may be captured for less than was asked; a refund gives back what it asked.
   const amountMinor =
     kind !== 'refund' && operation.capturedMinor > 0

@@ -212,6 +212,28 @@ describe('an operation receipt', () => {
     });
   });
 
+  it("names the seller of the brand the buyer's account was made under (SPEC §1)", async () => {
+    const volt = await signedInUser(server, { brand: 'volt' });
+    const operationId = await insertOperation(server, {
+      userId: volt.id,
+      orderType: 'TopUpBalance',
+      amountMinor: 11_600,
+    });
+    const id = await operationReceipt(server, operationId);
+    const { body } = await server.call<Receipt>(getReceipt, { token: volt.token, params: { id: id! } });
+    expect(body.seller).toMatchObject({ name: 'ТОО «Volt Charge Demo»', taxId: '240140012345' });
+    // Kazakhstan's VAT (16 %) inside 116.00: 16.00.
+    expect(body).toMatchObject({ vatMinor: 1_600, items: [{ vatRatePercent: 16, vatMinor: 1_600 }] });
+    // An account from before brands (no brand) gets the deployment's seller.
+    const old = await signedInUser(server);
+    const oldId = await operationReceipt(
+      server,
+      await insertOperation(server, { userId: old.id, orderType: 'TopUpBalance', amountMinor: 100 }),
+    );
+    const oldReceipt = await server.call<Receipt>(getReceipt, { token: old.token, params: { id: oldId! } });
+    expect(oldReceipt.body.seller.name).toBe(brandOf(server).seller.name);
+  });
+
   it('is issued for a debt payment and for a refund to the top-up card', async () => {
     const user = await signedInUser(server);
     const cardId = await insertCard(server, user.id, '5555');

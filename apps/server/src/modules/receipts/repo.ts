@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chargingSessions, reservations } from '../../db/schema/charging';
 import { paymentCards } from '../../db/schema/driver';
+import { users } from '../../db/schema/users';
 import { balanceOperations, receipts, type ReceiptKind } from '../../db/schema/money';
 import { connectors, stations } from '../../db/schema/stations';
 
@@ -209,4 +210,10 @@ export async function operationToReceipt(tx: Db, operationId: string) {
     .leftJoin(refunded, eq(refunded.id, balanceOperations.refundOfId))
     .where(eq(balanceOperations.id, operationId));
   return operation;
+}
+
+/** The brand the buyer's account was made under (users.brand); null: the deployment's. */
+export async function accountBrand(tx: Db, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ brand: users.brand }).from(users).where(eq(users.id, userId));
+  return row?.brand ?? null;
 }

@@ -6,6 +6,7 @@ import { route } from '../../http/route';
 import { requireUser } from '../../plugins/auth';
 import { renderReceiptPdf } from './pdf';
 import { findUserReceipt, listUserReceipts, toReceipt } from './service';
+import { brandOfAccount } from '../../brand/brands';
 
 export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, brand } = deps;
@@ -35,7 +36,8 @@ export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
       const row = await findUserReceipt(db, auth.user.id, id);
       const pdf = await renderReceiptPdf(row, {
         language: auth.user.lang,
-        utcOffsetMinutes: brand.support.hours.utcOffsetMinutes,
+        // Times in the zone of the account's brand (a session's in its station's own).
+        utcOffsetMinutes: brandOfAccount(auth.user, brand).support.hours.utcOffsetMinutes,
       });
       return reply
         .type('application/pdf')

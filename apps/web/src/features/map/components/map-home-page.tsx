@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { brandLogoImage } from '@/components/brand-logo';
+import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '@/components/brand-logo';
 import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { yieldToMain } from '@/lib/yield';
@@ -47,11 +47,10 @@ const StationSheet = lazy(() => import('./station-sheet').then((m) => ({ default
  * The map's place while its code and data load: the grid and the brand's mark, as the static
  * shell in index.html paints them before any script (app/boot-shell.ts), so nothing moves.
  */
-function MapPlaceholder() {
-  const { src, size } = brandLogoImage;
+function MapPlaceholder({ iconUrl = DEFAULT_ICON_URL }: { iconUrl?: string }) {
   return (
     <div className="map-home__placeholder" aria-hidden="true">
-      <img className="map-home__logo" src={src} alt="" width={size} height={size} />
+      <img className="map-home__logo" src={iconUrl} alt="" width={BIG_LOGO_SIZE} height={BIG_LOGO_SIZE} />
     </div>
   );
 }
@@ -73,11 +72,20 @@ export function MapHomePage() {
   const geolocation = useGeolocation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hasShownMap, setHasShownMap] = useState(view === 'map');
+  // The map's code loads after the first screen, even when the brand (from the page) already
+  // says where it starts; coming back to the map, its code is there and it shows at once.
+  const [isMapDue, setMapDue] = useState(() => mapViewModule !== null);
   useDocumentTitle(t('map:title'));
 
   useEffect(() => {
     // A failure here shows where the map renders (its error boundary), not here.
-    if (view === 'map') afterFirstScreen().then(loadMapView).catch(() => undefined);
+    if (view !== 'map') return;
+    afterFirstScreen()
+      .then(() => {
+        setMapDue(true);
+        return loadMapView();
+      })
+      .catch(() => undefined);
   }, [view]);
 
   function showView(next: HomeView) {
@@ -123,8 +131,8 @@ export function MapHomePage() {
         </div>
       )}
       <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
-        {hasShownMap && startView ? (
-          <Suspense fallback={<MapPlaceholder />}>
+        {hasShownMap && startView && isMapDue ? (
+          <Suspense fallback={<MapPlaceholder iconUrl={brand?.iconUrl} />}>
             <MapView
               initialView={startView}
               brandMap={brand?.map}
@@ -137,7 +145,7 @@ export function MapHomePage() {
             />
           </Suspense>
         ) : (
-          <MapPlaceholder />
+          <MapPlaceholder iconUrl={brand?.iconUrl} />
         )}
         {selectedId && view === 'map' && (
           <Suspense fallback={null}>

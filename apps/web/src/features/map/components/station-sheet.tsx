@@ -15,6 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
+import { track } from '@/lib/analytics';
 import { errorText } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { useStationQuery } from '@/lib/station-query';
@@ -37,6 +38,8 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
   // The sheet is new content the tap asked for: take keyboard and screen reader focus there.
   useEffect(() => {
     ref.current?.focus();
+    // SPEC §1 counter: the funnel's second step (map → station opened).
+    track('stationOpened');
   }, [id]);
 
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import { startCharge } from '@evcharge/api/sessions/start-charge';
+import { track } from '@/lib/analytics';
 import { apiRequest } from '@/lib/api-client';
 import { useIntentKey } from '@/lib/intent-key';
 import { chargeKeys, storeCharge } from '@/lib/charge-query';
@@ -20,6 +21,8 @@ export function useStartChargeMutation() {
       apiRequest(startCharge, { body, timeoutMs: START_REQUEST_TIMEOUT_MS, idempotencyKey: intent.keyFor(body) }),
     onSettled: (_charge, error) => intent.settled(error),
     onSuccess: (charge) => {
+      // SPEC §1 counter: the funnel's third step.
+      track('chargeStarted');
       storeCharge(client, charge);
       void client.invalidateQueries({ queryKey: chargeKeys.all });
     },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Charge, ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
@@ -9,6 +10,7 @@ import { stopReasonText } from '@/components/charge/stop-reason';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { track } from '@/lib/analytics';
 import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
 import { useCloseChargeMutation } from '../api/session-settings';
@@ -26,6 +28,8 @@ export function SessionSummary({ charge, samples }: SessionSummaryProps) {
   const format = useFormat();
   const close = useCloseChargeMutation();
   const reason = stopReasonText(t, charge.stopReason);
+  // SPEC §1 counter: the funnel's last step, once per session however often it is shown.
+  useEffect(() => track('sessionEnded', String(charge.transactionId)), [charge.transactionId]);
   return (
     <section className="session-end summary" data-testid="session-summary" aria-labelledby="summary-title">
       <header className="summary__head">

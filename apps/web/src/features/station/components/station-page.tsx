@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
@@ -6,6 +7,7 @@ import { stationStateText } from '@/components/station/station-state';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { openLoginDialog } from '@/lib/login-dialog';
@@ -40,6 +42,10 @@ export function StationPage() {
   const isValidId = GUID.test(id);
   const query = useStationQuery(isValidId && !qr ? id : null, session !== null, { isLive: true });
   useDocumentTitle(query.data?.name ?? t('station:title'));
+  // SPEC §1 counter: the funnel's second step (a station opened), once per station shown.
+  useEffect(() => {
+    if (isValidId && !qr) track('stationOpened');
+  }, [id, isValidId, qr]);
 
   // A QR code handed over by the sign-in redirect (app/qr-handoff.ts): resolve it here.
   if (qr) return <div className="station"><QrResolver code={qr} /></div>;
