@@ -110,6 +110,7 @@ import {
   sendMessageFiles,
   subscribeMessages,
 } from './messages/messages';
+import { createShopOrder, getShopCatalogue, getShopOrder, listShopOrders } from './shop/shop';
 import {
   answerConversation,
   getConversationContext,
@@ -241,4 +242,8 @@ export const contracts = {
   subscribeSupport,
   answerConversation,
   readConversation,
+  getShopCatalogue,
+  createShopOrder,
+  listShopOrders,
+  getShopOrder,
 } as const;
