@@ -115,7 +115,12 @@ async function succeeded(step: OutcomeStep) {
   if (['TopUpBalance', 'PayDebt', 'Refund'].includes(operation.orderType))
     await issueOperationReceipt(tx, deps.brand, operation.id);
   if (operation.orderType === 'ShopOrder')
-    await deps.purchases.paid({ deps, tx, operation: result.operation });
+    await deps.purchases.paid({
+      deps,
+      tx,
+      operation: result.operation,
+      card: outcome.card ? { brand: outcome.card.brand, last4: outcome.card.last4 } : null,
+    });
   return result;
 }
 

@@ -9,8 +9,16 @@ import type { Operation } from './repo';
  * inside its transaction, with the operation's row locked: use `tx` only.
  */
 export type Purchases = {
-  /** The money is taken: the operation succeeded and its credit is on the payer's wallet. */
-  paid(step: { deps: PaymentDeps; tx: Db; operation: Operation }): Promise<void>;
+  /**
+   * The money is taken: the operation succeeded and its credit is on the payer's wallet.
+   * `card` is what the acquirer showed of the card paid with (kept or not).
+   */
+  paid(step: {
+    deps: PaymentDeps;
+    tx: Db;
+    operation: Operation;
+    card: { brand: string; last4: string } | null;
+  }): Promise<void>;
   /** The bank declined it (errorCode on the operation): nothing was taken. */
   failed(step: { deps: PaymentDeps; tx: Db; operation: Operation }): Promise<void>;
 };

@@ -202,9 +202,25 @@ export type ShopOrderReceiptFacts = {
   currency: (typeof receipts.$inferInsert)['currency'];
   lines: { title: string; quantity: number; priceMinor: number }[];
   deliveryMinor: number;
-  /** The card it was paid by (its operation's), or null from the balance. */
-  payment: { method: 'balance' } | { method: 'card'; cardId: string | null };
+  /**
+   * From the balance, or by card: the bound card (its operation's), else what the acquirer
+   * showed of a card typed on its page this once.
+   */
+  payment:
+    | { method: 'balance' }
+    | { method: 'card'; cardId: string | null; card: { brand: string; last4: string } | null };
 };
+
+async function shopPayment(
+  tx: Db,
+  payment: ShopOrderReceiptFacts['payment'],
+): Promise<ReceiptPayment> {
+  if (payment.method === 'balance') return { method: 'balance' };
+  if (payment.cardId) return cardPayment(tx, payment.cardId);
+  return payment.card
+    ? { method: 'card', cardBrand: payment.card.brand, cardLast4: payment.card.last4 }
+    : { method: 'card' };
+}
 
 /** Issues the receipt of a paid shop order, once (receipts_one_per_shop_order). */
 export async function issueShopOrderReceipt(
@@ -230,8 +246,7 @@ export async function issueShopOrderReceipt(
     amountMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),
     currency: order.currency,
     items,
-    payment:
-      order.payment.method === 'card' ? await cardPayment(tx, order.payment.cardId) : { method: 'balance' },
+    payment: await shopPayment(tx, order.payment),
   });
   if (!id) throw new Error(`the receipt of shop order ${order.shopOrderId} vanished`);
   return id;

@@ -9,13 +9,13 @@ import { recordSale } from './sale';
 // transaction, once: the order's row is locked and only an order still awaiting moves.
 
 export const shopPurchases: Purchases = {
-  async paid({ deps, tx, operation }) {
+  async paid({ deps, tx, operation, card }) {
     if (!operation.shopOrderId) throw new Error(`ShopOrder ${operation.id} names no order`);
     const order = await lockOrder(tx, operation.shopOrderId);
     if (!order || order.status !== 'awaitingPayment') return;
     const now = new Date();
     await settleOrder(tx, order.id, { status: 'paid', paidAt: now }, now);
-    await recordSale(tx, shopBrand(deps, order), order, { method: 'card', cardId: operation.cardId });
+    await recordSale(tx, shopBrand(deps, order), order, { method: 'card', cardId: operation.cardId, card });
   },
   async failed({ tx, operation }) {
     if (!operation.shopOrderId) throw new Error(`ShopOrder ${operation.id} names no order`);

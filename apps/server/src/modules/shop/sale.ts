@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import type { Db } from '../../db/client';
 import { postTransaction, type Posting } from '../ledger';
-import { issueShopOrderReceipt } from '../receipts';
+import { issueShopOrderReceipt, type ShopOrderReceiptFacts } from '../receipts';
 import { orderItems, type OrderRow } from './repo';
 
 // An order's sale, whichever way it was paid: its total from the driver's wallet to revenue
@@ -13,7 +13,7 @@ export async function recordSale(
   tx: Db,
   brand: BrandConfig,
   order: OrderRow,
-  payment: { method: 'balance' } | { method: 'card'; cardId: string | null },
+  payment: ShopOrderReceiptFacts['payment'],
 ): Promise<void> {
   const wallet: Posting['owner'] = { kind: 'user_wallet', userId: order.userId };
   await postTransaction(tx, {

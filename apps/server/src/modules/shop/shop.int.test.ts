@@ -261,6 +261,8 @@ describe('an order paid by a card typed on the bank page', () => {
     // The return page links the order's receipt.
     expect(returned.body.receiptId).toBe(paid.receiptId);
     const receipt = await receiptOf(server, driver, paid.receiptId ?? '');
+    // The card typed this once is on the receipt, though it was not kept.
+    expect(receipt.payment).toEqual({ method: 'card', cardBrand: 'mastercard', cardLast4: '4444' });
     // The goods are named in the language the driver ordered in.
     expect(receipt.items.map((item) => item.title)).toEqual(['Llavero RFID', 'Cable Tipo 2, 22 kW, 5 m', 'Delivery']);
     expect(await salesOf(server, order.id)).toHaveLength(1);
@@ -346,7 +348,7 @@ describe('bad input', () => {
     const refused = await expectNothingChanged(server, () => placeOrder(server, driver, { ...orderBody(), ...change } as never));
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((refused.body as { fields: { path: string }[] }).fields.map((field) => field.path)).toContain(path);
+    expect((refused.body as unknown as { fields: { path: string }[] }).fields.map((field) => field.path)).toContain(path);
   });
 
   it('an order is the driver’s own: another driver does not find it', async () => {
