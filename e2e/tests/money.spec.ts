@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, serviceWorkerControls, test } from './fixtures';
+import { expect, test } from './fixtures';
 import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import type { Station } from '@evcharge/station-sim/station';
@@ -7,6 +7,7 @@ import {
   accessTokenOf,
   askForPhoneCall,
   expectNoAxeViolations,
+  payOnAcquirerPage,
   pickStation,
   playStation,
   register,
@@ -22,7 +23,6 @@ import {
 // paid in the app. The acquirer is the server's sandbox bank (its own card page, test cards,
 // 3-D Secure code 123456); the station is a demo station played by our simulator.
 
-const SANDBOX_3DS_CODE = '123456';
 const cards = { visa: '4242424242424242', insufficientFunds: '4000010000000001' };
 /** Lena owes 240 ₽ in the demo data; nobody else's journey touches her debt. */
 const debtor = { email: 'lena@evcharge.demo', password: 'Lena1234', debtMinor: 24_000 };
@@ -40,31 +40,6 @@ async function confirmPhone(page: Page): Promise<void> {
   await page.getByTestId('phone-code').fill(digits);
   await page.getByTestId('phone-confirm').click();
   await expect(page.getByTestId('phone-confirmed')).toBeVisible();
-}
-
-/** Any expiry a few years ahead, as the card page asks for it (MM/YY). */
-function futureExpiry(): string {
-  return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-}
-
-/**
- * The sandbox acquirer's page: the card, then 3-D Secure with the sandbox's code; the bank
- * then sends the browser back to the app's /cardredirect.
- */
-async function payOnAcquirerPage(page: Page, number: string): Promise<void> {
-  await expect(page).toHaveURL(/\/acquirer\/sandbox\/pay\//);
-  // The bank's page is the server's, never the app's shell, with the service worker in control.
-  expect(await serviceWorkerControls(page)).toBe(true);
-  await expect(page.locator('#number')).toBeVisible();
-  await expect(page.getByTestId('not-found')).toHaveCount(0);
-  await page.locator('#number').fill(number);
-  await page.locator('#expiry').fill(futureExpiry());
-  await page.locator('#cvc').fill('123');
-  await page.locator('button[type="submit"]').click();
-  await expect(page.locator('#code')).toBeVisible();
-  await page.locator('#code').fill(SANDBOX_3DS_CODE);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/cardredirect\?operation=/);
 }
 
 /** An amount as the English locale writes it ("₽1,234.56", "-₽240.00"), in minor units. */
@@ -109,7 +84,7 @@ test('a new driver binds a card with 3-D Secure, tops up, charges from the balan
   await expect(page.getByTestId('cards-phone-required')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByTestId('bind-card-button').click();
-  await payOnAcquirerPage(page, cards.visa);
+  await payOnAcquirerPage(page, cards.visa, '/cardredirect');
   await expect(page.getByTestId('redirect-success')).toContainText('Card bound');
   await expect(page.getByTestId('redirect-text')).toContainText('Visa •••• 4242');
   await expectNoAxeViolations(page);
@@ -194,7 +169,7 @@ test('a declined card says "insufficient funds" and leaves the balance as it was
   await expect(page.getByTestId('pay-with').getByRole('radio', { name: /Another card/ })).toBeChecked();
   await page.getByTestId('topup-chip').first().click();
   await page.getByTestId('topup-submit').click();
-  await payOnAcquirerPage(page, cards.insufficientFunds);
+  await payOnAcquirerPage(page, cards.insufficientFunds, '/callback');
 
   const failed = page.getByTestId('redirect-failed');
   await expect(failed).toContainText('The balance was not topped up');
@@ -238,7 +213,7 @@ test('a debt blocks a start, the driver pays it in the app, and the start works'
   await expect(page.getByTestId('pay-with').getByRole('radio', { name: /Another card/ })).toBeChecked();
   await page.getByTestId('pay-with-save').check();
   await page.getByTestId('debt-submit').click();
-  await payOnAcquirerPage(page, cards.visa);
+  await payOnAcquirerPage(page, cards.visa, '/callback');
   await expect(page.getByTestId('redirect-success')).toContainText('Debt paid');
   await expectNoAxeViolations(page);
 

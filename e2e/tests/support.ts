@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { createStation, type Station } from '@evcharge/station-sim/station';
+import { serviceWorkerControls } from './fixtures';
 
 export const demoDriver = { email: 'driver@evcharge.demo', password: 'Driver123' };
 /** The second demo driver: the charging journey spends her balance, not the first one's. */
@@ -144,4 +145,33 @@ export async function startFromQrCode(page: Page, connector: StationDetail['conn
   await expect(chosen).toHaveAttribute('data-connector', String(connector.number));
   await chosen.getByTestId('connector-start').click();
   await expect(page.getByTestId('precharging-page')).toBeVisible();
+}
+
+/** The sandbox bank's 3-D Secure code (README "Test cards"). */
+const SANDBOX_3DS_CODE = '123456';
+
+/** Any expiry a few years ahead, as the card page asks for it (MM/YY). */
+export function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The sandbox acquirer's page: the card, then 3-D Secure with the sandbox's code; the bank
+ * then sends the browser back to the app: /cardredirect after binding a card, /callback after
+ * a payment.
+ */
+export async function payOnAcquirerPage(page: Page, number: string, back: '/cardredirect' | '/callback'): Promise<void> {
+  await expect(page).toHaveURL(/\/acquirer\/sandbox\/pay\//);
+  // The bank's page is the server's, never the app's shell, with the service worker in control.
+  expect(await serviceWorkerControls(page)).toBe(true);
+  await expect(page.locator('#number')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  await page.locator('#number').fill(number);
+  await page.locator('#expiry').fill(futureExpiry());
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('#code')).toBeVisible();
+  await page.locator('#code').fill(SANDBOX_3DS_CODE);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${back}\\?operation=`));
 }

@@ -31,6 +31,7 @@ import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
+import { shopPurchases, shopRoutes } from './modules/shop';
 import { reservationRoutes, startReservationSweep } from './modules/reservations';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
+    purchases: shopPurchases,
     now,
     chargeEvents: createChargeEventBus(
       options.listen ? (userId) => notify(db, CHARGE_EVENTS_CHANNEL, userId) : undefined,
@@ -252,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentRoutes(app, deps, limits);
   acquirer.registerRoutes();
   receiptRoutes(app, deps);
+  shopRoutes(app, deps, limits);
   reservationRoutes(app, deps);
   rfidRoutes(app, deps, localList);
   feedbackRoutes(app, deps, limits);

@@ -10,6 +10,7 @@ import type { Metrics } from './metrics';
 import type { ChargePoints } from './modules/sessions/charge-points-port';
 import type { ChargeEventBus } from './modules/sessions/event-bus';
 import type { UserEvents } from './modules/events/user-events';
+import type { Purchases } from './modules/payments/purchases-port';
 import type { StationReadModel } from './modules/stations/read-model';
 
 /** What services need, passed as their first argument (STYLE.md: plain functions). */
@@ -33,5 +34,6 @@ export type Deps = {
   now: () => Date;
   /** Cards and payments (ACQUIRER; the sandbox by default). */
   acquirer: Acquirer;
-  /** The receipt of a session that became final (modules/receipts, in its transaction). */
+  /** What a paid or declined payment for goods does to what was bought (the shop's orders). */
+  purchases: Purchases;
 };

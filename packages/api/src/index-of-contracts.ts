@@ -112,6 +112,7 @@ import {
   sendMessageFiles,
   subscribeMessages,
 } from './messages/messages';
+import { createShopOrder, getShopCatalogue, getShopOrder, listShopOrders } from './shop/shop';
 import {
   answerConversation,
   getConversationContext,
@@ -245,4 +246,8 @@ export const contracts = {
   subscribeSupport,
   answerConversation,
   readConversation,
+  getShopCatalogue,
+  createShopOrder,
+  listShopOrders,
+  getShopOrder,
 } as const;

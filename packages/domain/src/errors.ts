@@ -77,6 +77,8 @@ export const errorCatalogue = {
   SESSION_OPEN: { status: 409, message: 'Finish your charging session first' },
   POLICY_NOT_ACCEPTED: { status: 403, message: 'Accept the updated privacy policy to go on' },
   INSUFFICIENT_FUNDS: { status: 402, message: 'Insufficient funds to start the session' },
+  // SPEC §2 shop: an order paid from the balance; details: availableMinor, totalMinor.
+  BALANCE_TOO_LOW: { status: 402, message: 'The balance does not cover this payment' },
   COMPANY_BALANCE_INSUFFICIENT: {
     status: 402,
     message: 'Company balance empty or insufficient',

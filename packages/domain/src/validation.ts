@@ -32,6 +32,8 @@ export const rule = {
   reserveLength: 'reserveLength',
   reserveHorizon: 'reserveHorizon',
   reserveHours: 'reserveHours',
+  /** SPEC §2 shop: a delivery's postal code. */
+  postcode: 'postcode',
 } as const;
 export type Rule = (typeof rule)[keyof typeof rule];
 

@@ -44,7 +44,7 @@ describe('the acquirer return', () => {
     expect(started.status).toBe(201);
     const back = await returnOf(started.body.redirectUrl, origin);
     expect(back.origin).toBe(origin);
-    expect(back.pathname).toBe('/cardredirect');
+    expect(back.pathname).toBe('/callback');
   });
 
   it('of a card binding goes back to the origin the driver opened', async () => {

@@ -42,7 +42,10 @@ export type CheckoutRequest = Money & {
   /** bind: check the card and keep it (amount 0); pay: take the amount from the card typed. */
   purpose: 'bind' | 'pay';
   saveCard: boolean;
-  /** Where the acquirer sends the browser back: /cardredirect?operation=… */
+  /**
+   * Where the acquirer sends the browser back: /cardredirect?operation=… after a binding,
+   * /callback?operation=… after a payment.
+   */
   returnUrl: string;
   /** Where the acquirer posts its notification. */
   callbackUrl: string;

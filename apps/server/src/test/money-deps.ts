@@ -6,6 +6,7 @@ import { createMetrics } from '../metrics';
 import { createChargeEventBus } from '../modules/sessions';
 import { createUserEvents } from '../modules/events';
 import { createPushSender, resolveVapid } from '../modules/push';
+import { shopPurchases } from '../modules/shop';
 import { createStationReadModel } from '../modules/stations';
 import { createConnections } from '../ocpp/connections';
 import { createChargePointGateway } from '../ocpp/gateway';
@@ -65,6 +66,7 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
     acquirer: sandbox,
+    purchases: shopPurchases,
     sandbox,
   };
 }

@@ -50,3 +50,12 @@ export function supportChatPath(transactionId?: number): string {
 
 /** The support chat writing feedback about the app (from help, about and the profile). */
 export const feedbackChatPath = withSearch(paths.chat, { feedback: '1' });
+
+/** SPEC §2 shop: the goods, the cart (checkout), the driver's orders, or one order. */
+export function shopPath(view?: 'cart' | 'orders'): string {
+  return view === undefined ? paths.shop : withSearch(paths.shop, { view });
+}
+
+export function shopOrderPath(id: string): string {
+  return withSearch(paths.shop, { order: id });
+}

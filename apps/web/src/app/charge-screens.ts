@@ -58,6 +58,8 @@ const screens: Record<SignedInScreen, Entry> = {
   debt: entry(() => import('@/features/payments/components/debt-page'), 'DebtPage', ['payments']),
   receipts: entry(() => import('@/features/payments/components/receipts-page'), 'ReceiptsPage', ['payments']),
   receipt: entry(() => import('@/features/payments/components/receipt-page'), 'ReceiptPage', ['payments']),
+  // SPEC §2 shop: goods, cart, delivery, payment and orders (texts: `payments:shop.*`).
+  shop: entry(() => import('@/features/shop/components/shop-page'), 'ShopPage', ['payments', 'validation']),
 };
 
 /** The route's `lazy` result for one of the screens, through the router's own `screen`. */

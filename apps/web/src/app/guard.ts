@@ -13,6 +13,7 @@ export const publicPaths: readonly string[] = [
   paths.privacyPolicy,
   paths.termsOfUse,
   paths.cardRedirect,
+  paths.callback,
   paths.confirmPage,
   paths.detailStation,
 ];

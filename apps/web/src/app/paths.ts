@@ -11,8 +11,10 @@ const outside = {
   termsOfUse: '/termsofuse',
   privacyPolicy: '/privacypolicy',
   guides: '/gides',
-  /** Back from the acquirer's page (card binding, a payment by a card typed there). */
+  /** Back from the acquirer's page after binding a card. */
   cardRedirect: '/cardredirect',
+  /** Back from the acquirer's page after a payment by a card typed there (top-up, debt, order). */
+  callback: '/callback',
 } as const;
 
 // Under the main shell, loaded by the router itself: the map home (the empty path) and the
@@ -61,6 +63,8 @@ export const signedInScreenPaths = {
   debt: '/debt',
   receipts: '/receipts',
   receipt: '/receipt/:id',
+  // SPEC §2 shop: the goods, the cart with delivery and payment, the orders (`?view`, `?order`).
+  shop: '/shop',
 } as const;
 export type SignedInScreen = keyof typeof signedInScreenPaths;
 

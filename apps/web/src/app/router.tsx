@@ -42,7 +42,8 @@ export const routes: RouteObject[] = [
           { path: paths.termsOfUse, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/terms-of-use-page'), 'TermsOfUsePage', ['legal']) },
           { path: paths.privacyPolicy, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage', ['legal']) },
           { path: paths.guides, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/guides/components/guides-page'), 'GuidesPage', ['guides']) },
-          { path: paths.cardRedirect, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/payments/components/card-redirect-page'), 'CardRedirectPage', ['payments', 'errors']) },
+          // Back from the acquirer's page: after binding a card, and after a payment (SPEC §2).
+          ...[paths.cardRedirect, paths.callback].map((path) => ({ path, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/payments/components/payment-return-page'), 'PaymentReturnPage', ['payments', 'errors']) })),
           { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage') },
         ],
       },

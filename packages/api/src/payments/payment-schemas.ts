@@ -27,12 +27,15 @@ export const orderTypeValues = [
   'Refund',
   /** A reservation paid by card: held when it is made, its cost captured when it ends. */
   'ReservationPayment',
+  /** SPEC §2 shop: an order paid by the bound card or by a card typed on the acquirer's page. */
+  'ShopOrder',
 ] as const;
 export const paymentStatusValues = ['pending', 'held', 'succeeded', 'failed', 'released'] as const;
 
 /**
  * What a payment request ended with. `pending` with `redirectUrl`: open the acquirer's page
- * (card details, 3-D Secure); the acquirer sends the browser back to /cardredirect.
+ * (card details, 3-D Secure); the acquirer sends the browser back to /cardredirect after
+ * binding a card, to /callback after a payment.
  */
 export const paymentResultSchema = z.object({
   operationId: z.string(),
@@ -45,6 +48,8 @@ export const paymentResultSchema = z.object({
   errorCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   receiptId: z.string().nullable(),
+  /** The shop order a ShopOrder payment pays. */
+  shopOrderId: z.string().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
@@ -69,6 +74,10 @@ export const balanceOperationTypes = [
   'ReservationPayment',
   /** A reservation paid from the balance. */
   'ReservationCharge',
+  /** A shop order paid by card. */
+  'ShopOrder',
+  /** A shop order paid from the balance. */
+  'ShopCharge',
 ] as const;
 
 export const balanceOperationSchema = z.object({
@@ -96,6 +105,8 @@ export const receiptKindValues = [
   'refund',
   /** The bill of a closed session corrected by its charge point's late final meter reading. */
   'session_adjustment',
+  /** SPEC §2 shop: the goods of an order and their delivery. */
+  'shop_order',
 ] as const;
 
 /** What a receipt line is: the web names it by this code, `title` is the English text. */
@@ -117,6 +128,9 @@ export const receiptItemCodeValues = [
   'reservation',
   /** SPEC §7 Loyalty: a programme's discount off the session's energy (a negative amount). */
   'loyalty_discount',
+  /** SPEC §2 shop: a good, its `title` in the language the order was placed in. */
+  'shop_item',
+  'delivery',
 ] as const;
 export type ReceiptItemCode = (typeof receiptItemCodeValues)[number];
 

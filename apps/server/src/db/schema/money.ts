@@ -20,6 +20,7 @@ import { currencies } from '@evcharge/domain/currency';
 import { createdAt, minor, oneOf, tstz } from './columns';
 import { chargingSessions, reservations } from './charging';
 import { paymentCards } from './driver';
+import { shopOrders } from './shop';
 import { companies, users } from './users';
 
 // DESIGN.md Data: balances are sums of a double-entry ledger. Each transaction's postings sum
@@ -73,6 +74,8 @@ export const ledgerTransactionKinds = [
   'debt_payment',
   'refund',
   'adjustment',
+  /** SPEC §2 shop: an order's goods and delivery, from the wallet to revenue (reference: the order). */
+  'shop_payment',
 ] as const;
 
 export const ledgerTransactions = pgTable(
@@ -157,6 +160,8 @@ export const balanceOperations = pgTable(
     reservationId: uuid('reservation_id').references(() => reservations.id),
     /** A Refund: the top-up whose card gets the money back. */
     refundOfId: uuid('refund_of_id'),
+    /** A ShopOrder: the shop order it pays. */
+    shopOrderId: uuid('shop_order_id').references(() => shopOrders.id),
     /** Taken from the card in the end: a capture can be less than the hold. */
     capturedMinor: minor('captured_minor').notNull().default(0),
     /** Given back to the card by later refunds of this operation. */
@@ -177,6 +182,14 @@ export const balanceOperations = pgTable(
     uniqueIndex('balance_operations_one_per_reservation')
       .on(t.reservationId)
       .where(sql`${t.orderType} = 'ReservationPayment'`),
+    // One payment per shop order, and a shop order's payment names its order.
+    uniqueIndex('balance_operations_one_per_shop_order')
+      .on(t.shopOrderId)
+      .where(sql`${t.orderType} = 'ShopOrder'`),
+    check(
+      'balance_operations_shop_order_check',
+      sql`(${t.orderType} = 'ShopOrder') = (${t.shopOrderId} is not null)`,
+    ),
     foreignKey({
       name: 'balance_operations_refund_of_fk',
       columns: [t.refundOfId],
@@ -231,6 +244,7 @@ export const receipts = pgTable(
     sessionId: uuid('session_id').references(() => chargingSessions.id),
     reservationId: uuid('reservation_id').references(() => reservations.id),
     balanceOperationId: uuid('balance_operation_id').references(() => balanceOperations.id),
+    shopOrderId: uuid('shop_order_id').references(() => shopOrders.id),
     amountMinor: minor('amount_minor').notNull(),
     /** The VAT inside amountMinor. */
     vatMinor: minor('vat_minor').notNull().default(0),
@@ -254,12 +268,13 @@ export const receipts = pgTable(
       .on(t.reservationId)
       .where(sql`${t.kind} = 'reservation'`),
     uniqueIndex('receipts_one_per_operation').on(t.balanceOperationId),
+    uniqueIndex('receipts_one_per_shop_order').on(t.shopOrderId),
     check('receipts_kind_check', oneOf(t.kind, receiptKinds)),
     check('receipts_currency_check', oneOf(t.currency, currencies)),
     check('receipts_amount_check', sql`${t.amountMinor} >= 0 and ${t.vatMinor} >= 0`),
     check(
       'receipts_subject_check',
-      sql`${t.sessionId} is not null or ${t.reservationId} is not null or ${t.balanceOperationId} is not null`,
+      sql`${t.sessionId} is not null or ${t.reservationId} is not null or ${t.balanceOperationId} is not null or ${t.shopOrderId} is not null`,
     ),
   ],
 );

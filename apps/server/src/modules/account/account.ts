@@ -9,6 +9,7 @@ import {
   anonymiseReviews,
   deletePaymentCards,
   deletePersonalRows,
+  eraseShopDeliveries,
   eraseUser,
   insertPolicyAcceptance,
   revokeLiveTokens,
@@ -93,6 +94,7 @@ export async function deleteAccount(
 
     await revokeLiveTokens(tx, user.id, new Date());
     await deletePersonalRows(tx, user.id);
+    await eraseShopDeliveries(tx, user.id);
     // The cards go (past operations keep no link to them; their receipts say what was shown).
     const cards = await deletePaymentCards(tx, user.id);
     // Reviews stay on the stations, no longer signed.

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, loyaltyCards, paymentCards, rfidTags } from '../../db/schema/driver';
 import { pushSubscriptions, userEvents } from '../../db/schema/notifications';
+import { shopOrders } from '../../db/schema/shop';
 import { messages, reviews, supportConversations } from '../../db/schema/social';
 import { favouriteStations } from '../../db/schema/stations';
 import {
@@ -96,6 +97,11 @@ export async function deletePaymentCards(db: Db, userId: string) {
     .delete(paymentCards)
     .where(eq(paymentCards.userId, userId))
     .returning({ acquirer: paymentCards.acquirer, token: paymentCards.token });
+}
+
+/** SPEC §2 shop: the orders stay (the sales the law keeps), who they went to and where does not. */
+export async function eraseShopDeliveries(db: Db, userId: string): Promise<void> {
+  await db.update(shopOrders).set({ delivery: null }).where(eq(shopOrders.userId, userId));
 }
 
 export async function anonymiseReviews(db: Db, userId: string): Promise<void> {

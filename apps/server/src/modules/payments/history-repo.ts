@@ -9,6 +9,7 @@ import {
   ledgerTransactions,
   receipts,
 } from '../../db/schema/money';
+import { shopOrders } from '../../db/schema/shop';
 
 // The queries behind GET /api/balance/operations (operations-list.ts).
 
@@ -27,7 +28,13 @@ export async function acquirerOperationRows(db: Db, userId: string, take: number
     })
     .from(balanceOperations)
     .leftJoin(paymentCards, eq(paymentCards.id, balanceOperations.cardId))
-    .leftJoin(receipts, eq(receipts.balanceOperationId, balanceOperations.id))
+    .leftJoin(
+      receipts,
+      or(
+        eq(receipts.balanceOperationId, balanceOperations.id),
+        eq(receipts.shopOrderId, balanceOperations.shopOrderId),
+      ),
+    )
     .leftJoin(chargingSessions, eq(chargingSessions.id, balanceOperations.sessionId))
     .where(acquirerOperationsOf(userId))
     .orderBy(desc(balanceOperations.createdAt))
@@ -42,7 +49,10 @@ export async function acquirerOperationCount(db: Db, userId: string) {
   return total?.n ?? 0;
 }
 
-/** Sessions and reservations paid from the balance, and adjustments: the wallet's own postings. */
+/**
+ * Sessions, reservations and shop orders paid from the balance, and adjustments: the wallet's
+ * own postings (one paid by card shows as its operation through the acquirer instead).
+ */
 function walletPostings(db: Db, userId: string) {
   return db
     .select({
@@ -72,10 +82,18 @@ function walletPostings(db: Db, userId: string) {
       ),
     )
     .leftJoin(
+      shopOrders,
+      and(
+        eq(ledgerTransactions.kind, 'shop_payment'),
+        eq(sql`${shopOrders.id}::text`, ledgerTransactions.reference),
+      ),
+    )
+    .leftJoin(
       receipts,
       or(
         and(eq(receipts.sessionId, chargingSessions.id), eq(receipts.kind, 'session')),
         and(eq(receipts.reservationId, reservations.id), eq(receipts.kind, 'reservation')),
+        eq(receipts.shopOrderId, shopOrders.id),
       ),
     )
     .where(
@@ -84,7 +102,8 @@ function walletPostings(db: Db, userId: string) {
         eq(ledgerAccounts.userId, userId),
         sql`(${ledgerTransactions.kind} = 'adjustment' and ${ledgerTransactions.reference} not like 'refund-declined:%'
       or ${ledgerTransactions.kind} = 'charge_payment' and ${chargingSessions.paymentMethod} <> 'card'
-      or ${ledgerTransactions.kind} = 'reservation_payment' and ${reservations.paymentMethod} <> 'card')`,
+      or ${ledgerTransactions.kind} = 'reservation_payment' and ${reservations.paymentMethod} <> 'card'
+      or ${ledgerTransactions.kind} = 'shop_payment' and ${shopOrders.paymentMethod} = 'balance')`,
       ),
     );
 }

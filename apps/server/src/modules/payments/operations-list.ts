@@ -8,7 +8,7 @@ import {
 } from './history-repo';
 
 // GET /api/balance/operations: what went through the acquirer (top-ups, debt payments,
-// sessions paid by card, refunds) and the sessions paid from the balance, newest first.
+// sessions and shop orders paid by card, refunds) and what the balance paid, newest first.
 
 const directionOf = {
   TopUpBalance: 'in',
@@ -16,6 +16,14 @@ const directionOf = {
   SessionPayment: 'out',
   Refund: 'out',
   ReservationPayment: 'out',
+  ShopOrder: 'out',
+} as const;
+
+/** What the wallet's own postings are, by their ledger transaction's kind. */
+const postingTypes = {
+  charge_payment: 'SessionCharge',
+  reservation_payment: 'ReservationCharge',
+  shop_payment: 'ShopCharge',
 } as const;
 
 async function acquirerOperations(db: Db, userId: string, take: number) {
@@ -52,12 +60,9 @@ async function walletPostings(db: Db, userId: string, take: number) {
   const items = rows.map(
     (row): BalanceOperation => ({
       id: row.id,
-      type:
-        row.kind === 'charge_payment'
-          ? 'SessionCharge'
-          : row.kind === 'reservation_payment'
-            ? 'ReservationCharge'
-            : 'Adjustment',
+      type: Object.hasOwn(postingTypes, row.kind)
+        ? postingTypes[row.kind as keyof typeof postingTypes]
+        : 'Adjustment',
       status: 'succeeded',
       amountMinor: Math.abs(row.amountMinor),
       direction: row.amountMinor > 0 ? 'in' : 'out',

@@ -12,7 +12,7 @@ import { insertOperation, receiptOfOperation, type Operation } from './repo';
 // Operations through the acquirer (balance_operations): created before the acquirer is
 // asked, then settled by what the acquirer says (settlement.ts).
 
-export type PaymentDeps = Pick<Deps, 'db' | 'config' | 'brand' | 'acquirer' | 'metrics'>;
+export type PaymentDeps = Pick<Deps, 'db' | 'config' | 'brand' | 'acquirer' | 'metrics' | 'purchases'>;
 
 const finalStatuses = new Set(['succeeded', 'failed', 'released']);
 
@@ -32,6 +32,7 @@ export async function createOperation(
     sessionId?: string | null;
     reservationId?: string | null;
     refundOfId?: string | null;
+    shopOrderId?: string | null;
   },
   db: Db = deps.db,
 ): Promise<Operation> {
@@ -65,7 +66,7 @@ export async function paymentResult(
   redirectUrl: string | null = null,
 ): Promise<PaymentResult> {
   const card = operation.cardId ? await cardLabel(db, operation.cardId) : undefined;
-  const receipt = await receiptOfOperation(db, operation.id);
+  const receipt = await receiptOfOperation(db, operation);
   return {
     operationId: operation.id,
     orderType: operation.orderType,
@@ -76,6 +77,7 @@ export async function paymentResult(
     errorCode: operation.errorCode,
     card: card ?? null,
     receiptId: receipt?.id ?? null,
+    shopOrderId: operation.shopOrderId,
   };
 }
 

@@ -51,7 +51,10 @@ async function failed(step: OutcomeStep) {
   if (errorCode === 'CARD_BLOCKED' && operation.cardId)
     await updateCard(tx, operation.cardId, { status: 'blocked' });
   if (operation.orderType === 'Refund') await putBackRefund(tx, operation);
-  return record(step, { status: 'failed', errorCode, completedAt: step.now });
+  const result = await record(step, { status: 'failed', errorCode, completedAt: step.now });
+  if (operation.orderType === 'ShopOrder')
+    await step.deps.purchases.failed({ deps: step.deps, tx, operation: result.operation });
+  return result;
 }
 
 /** A hold let go: nothing was taken. */
@@ -73,6 +76,13 @@ async function creditOf(step: OutcomeStep) {
       return {
         captured: operation.amountMinor,
         ledgerTransactionId: await credit(tx, operation, 'debt_payment', operation.amountMinor),
+      };
+    // Like a session paid by card: the card's money comes onto the wallet, and the seller
+    // (Purchases.paid) takes its sale from there in the same transaction.
+    case 'ShopOrder':
+      return {
+        captured: operation.amountMinor,
+        ledgerTransactionId: await credit(tx, operation, 'card_payment', operation.amountMinor),
       };
     case 'SessionPayment':
     case 'ReservationPayment':
@@ -104,6 +114,13 @@ async function succeeded(step: OutcomeStep) {
     await addRefunded(tx, operation.refundOfId, operation.amountMinor, now);
   if (['TopUpBalance', 'PayDebt', 'Refund'].includes(operation.orderType))
     await issueOperationReceipt(tx, deps.brand, operation.id);
+  if (operation.orderType === 'ShopOrder')
+    await deps.purchases.paid({
+      deps,
+      tx,
+      operation: result.operation,
+      card: outcome.card ? { brand: outcome.card.brand, last4: outcome.card.last4 } : null,
+    });
   return result;
 }
 

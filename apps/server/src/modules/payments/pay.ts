@@ -14,9 +14,13 @@ import { applyOutcome } from './settlement';
 /** Where a link back to the driver points; routes pass `returnOrigin(request, config)`. */
 export type Origin = { origin?: string };
 
-/** Back to the origin the driver came from (http/origin.ts); PUBLIC_URL when unknown. */
+/**
+ * Back to the origin the driver came from (http/origin.ts; PUBLIC_URL when unknown): SPEC §2
+ * /cardredirect after binding a card, /callback after a payment (a top-up, the debt, an order).
+ */
 function returnUrl(deps: PaymentDeps, operation: Operation, origin = deps.config.publicUrl) {
-  return `${origin}/cardredirect?operation=${operation.id}`;
+  const page = operation.orderType === 'CardBinding' ? 'cardredirect' : 'callback';
+  return `${origin}/${page}?operation=${operation.id}`;
 }
 
 function callbackUrl(deps: PaymentDeps) {
@@ -57,16 +61,18 @@ export async function payingCard(deps: PaymentDeps, user: UserRow, cardId: strin
   return card;
 }
 
+type How = { cardToken?: string; saveCard: boolean; description: string } & Origin;
+
 /**
- * Pays an operation: from a bound card at once, or on the acquirer's page (the answer then
- * carries the page to open). A decline is recorded on the operation and answered as its code.
+ * Starts paying an operation: from a bound card at once, or on the acquirer's page (then with
+ * the page to open). Answers the operation as the acquirer left it, a decline recorded on it.
  */
-export async function pay(
+export async function startPayment(
   deps: PaymentDeps,
   user: UserRow,
   operation: Operation,
-  how: { cardToken?: string; saveCard: boolean; description: string } & Origin,
-): Promise<PaymentResult> {
+  how: How,
+): Promise<{ operation: Operation; redirectUrl: string | null }> {
   if (how.cardToken) {
     const cardToken = how.cardToken;
     const outcome = await askAcquirer(() =>
@@ -80,8 +86,7 @@ export async function pay(
     );
     // Unreachable: the operation stays pending and the sweep asks again with the same key.
     const settled = outcome ? await applyOutcome(deps, operation.id, outcome) : operation;
-    if (settled.status === 'failed') throw declineError(settled);
-    return paymentResult(deps.db, settled);
+    return { operation: settled, redirectUrl: null };
   }
   const outcome = await askAcquirer(() =>
     deps.acquirer.checkout({
@@ -97,6 +102,20 @@ export async function pay(
   );
   if (!outcome) throw new AppError('ACQ22', { details: { operationId: operation.id } });
   const settled = await applyOutcome(deps, operation.id, outcome);
-  if (settled.status === 'failed') throw declineError(settled);
-  return paymentResult(deps.db, settled, pageUrl(deps, outcome.redirectUrl, user, how.origin));
+  return { operation: settled, redirectUrl: pageUrl(deps, outcome.redirectUrl, user, how.origin) };
+}
+
+/**
+ * Pays an operation: from a bound card at once, or on the acquirer's page (the answer then
+ * carries the page to open). A decline is recorded on the operation and answered as its code.
+ */
+export async function pay(
+  deps: PaymentDeps,
+  user: UserRow,
+  operation: Operation,
+  how: How,
+): Promise<PaymentResult> {
+  const started = await startPayment(deps, user, operation, how);
+  if (started.operation.status === 'failed') throw declineError(started.operation);
+  return paymentResult(deps.db, started.operation, started.redirectUrl);
 }

@@ -56,11 +56,19 @@ export async function addRefunded(tx: Db, topUpId: string, amountMinor: number, 
     .where(eq(balanceOperations.id, topUpId));
 }
 
-export async function receiptOfOperation(db: Db, operationId: string) {
+/** The receipt of what an operation paid: its own, or the shop order's it paid. */
+export async function receiptOfOperation(
+  db: Db,
+  operation: Pick<Operation, 'id' | 'shopOrderId'>,
+) {
   const [receipt] = await db
     .select({ id: receipts.id })
     .from(receipts)
-    .where(eq(receipts.balanceOperationId, operationId));
+    .where(
+      operation.shopOrderId
+        ? eq(receipts.shopOrderId, operation.shopOrderId)
+        : eq(receipts.balanceOperationId, operation.id),
+    );
   return receipt;
 }
 

@@ -80,6 +80,12 @@ export async function paymentOf(deps: PaymentDeps, userId: string, id: string) {
   return paymentResult(deps.db, settled, page);
 }
 
+/** An operation as the API shows it, as it stands now: nothing is asked of the acquirer. */
+export async function paymentAsItStands(deps: PaymentDeps, userId: string, id: string) {
+  const operation = await operationOf(deps.db, id, userId);
+  return operation ? paymentResult(deps.db, operation) : undefined;
+}
+
 /** The acquirer's notification: which operation, then the same settling as the return page. */
 export async function onCallback(deps: PaymentDeps, paymentId: string) {
   const operation = await operationByAcquirerPayment(deps.db, deps.acquirer.name, paymentId);

@@ -6,6 +6,8 @@ export {
   type ReservationReceiptFacts,
   issueSessionAdjustmentReceipt,
   issueSessionReceipt,
+  issueShopOrderReceipt,
+  type ShopOrderReceiptFacts,
   type SessionAdjustmentFacts,
   type SessionReceiptFacts,
 } from './issue';

@@ -69,6 +69,7 @@ async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issu
     number: await nextReceiptNumber(tx, issuedAt),
     sessionId: 'sessionId' in subject ? subject.sessionId : null,
     reservationId: 'reservationId' in subject ? subject.reservationId : null,
+    shopOrderId: 'shopOrderId' in subject ? subject.shopOrderId : null,
     balanceOperationId: 'balanceOperationId' in subject ? subject.balanceOperationId : null,
     vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
     seller,
@@ -201,6 +202,66 @@ export async function issueReservationReceipt(
         ? await cardPayment(tx, await reservationHoldCardId(tx, facts.reservationId))
         : { method: 'balance' },
   });
+}
+
+/**
+ * A shop order as its receipt shows it (SPEC §2 shop): the goods at the prices they were
+ * ordered at, named in the language the driver ordered in, and the delivery.
+ */
+export type ShopOrderReceiptFacts = {
+  shopOrderId: string;
+  userId: string;
+  currency: (typeof receipts.$inferInsert)['currency'];
+  lines: { title: string; quantity: number; priceMinor: number }[];
+  deliveryMinor: number;
+  /**
+   * From the balance, or by card: the bound card (its operation's), else what the acquirer
+   * showed of a card typed on its page this once.
+   */
+  payment:
+    | { method: 'balance' }
+    | { method: 'card'; cardId: string | null; card: { brand: string; last4: string } | null };
+};
+
+async function shopPayment(
+  tx: Db,
+  payment: ShopOrderReceiptFacts['payment'],
+): Promise<ReceiptPayment> {
+  if (payment.method === 'balance') return { method: 'balance' };
+  if (payment.cardId) return cardPayment(tx, payment.cardId);
+  return payment.card
+    ? { method: 'card', cardBrand: payment.card.brand, cardLast4: payment.card.last4 }
+    : { method: 'card' };
+}
+
+/** Issues the receipt of a paid shop order, once (receipts_one_per_shop_order). */
+export async function issueShopOrderReceipt(
+  tx: Db,
+  brand: Brand,
+  order: ShopOrderReceiptFacts,
+): Promise<string> {
+  const subject = { kind: 'shop_order', shopOrderId: order.shopOrderId } as const;
+  const existing = await existingReceiptId(tx, subject);
+  if (existing) return existing;
+  const vatRatePercent = brand.seller.vatRatePercent;
+  const items = order.lines.map((line) => ({
+    ...receiptItem('shop_item', line.priceMinor * line.quantity, vatRatePercent, {
+      quantity: line.quantity,
+      unit: 'pcs',
+      unitPriceMinor: line.priceMinor,
+    }),
+    title: line.title,
+  }));
+  if (order.deliveryMinor > 0) items.push(receiptItem('delivery', order.deliveryMinor, vatRatePercent));
+  const id = await insertReceipt(tx, brand, subject, {
+    userId: order.userId,
+    amountMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),
+    currency: order.currency,
+    items,
+    payment: await shopPayment(tx, order.payment),
+  });
+  if (!id) throw new Error(`the receipt of shop order ${order.shopOrderId} vanished`);
+  return id;
 }
 
 const operationReceipts = {

@@ -13,6 +13,7 @@ const row: ReceiptRow = {
     sessionId: '1b0e9a52-1d0b-4a53-9c38-0c2a3f3f1c11',
     reservationId: null,
     balanceOperationId: null,
+    shopOrderId: null,
     amountMinor: 15_093,
     vatMinor: 2_516,
     currency: 'rub',

@@ -149,7 +149,8 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
   for (const item of receipt.items) {
     cells(
       {
-        item: labels.items[item.code] ?? item.title,
+        // A shop's good is named as the catalogue named it, in the language it was ordered in.
+        item: item.code === 'shop_item' ? item.title : (labels.items[item.code] ?? item.title),
         quantity: `${quantity.format(item.quantity)} ${labels.units[item.unit]}`,
         price: money(item.unitPriceMinor),
         vat: item.vatRatePercent === null ? '—' : money(item.vatMinor),

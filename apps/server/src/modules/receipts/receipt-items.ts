@@ -35,6 +35,8 @@ export const itemTitles = {
   refund: 'Refund',
   reservation: 'Reservation',
   loyalty_discount: 'Loyalty programme discount',
+  shop_item: 'Goods',
+  delivery: 'Delivery',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {

@@ -107,12 +107,16 @@ export async function receiptIdsFor(
   return { bySession, byReservation };
 }
 
-/** What a receipt is for: one session, its correction, a reservation, or one acquirer operation. */
+/**
+ * What a receipt is for: one session, its correction, a reservation, a shop order, or one
+ * acquirer operation.
+ */
 export type ReceiptSubject =
   | { kind: 'session' | 'session_adjustment'; sessionId: string }
   | { kind: 'reservation'; reservationId: string }
+  | { kind: 'shop_order'; shopOrderId: string }
   | {
-      kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation'>;
+      kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation' | 'shop_order'>;
       balanceOperationId: string;
     };
 
@@ -128,7 +132,9 @@ export async function existingReceiptId(
         ? and(eq(receipts.kind, subject.kind), eq(receipts.sessionId, subject.sessionId))
         : 'reservationId' in subject
           ? and(eq(receipts.kind, subject.kind), eq(receipts.reservationId, subject.reservationId))
-          : eq(receipts.balanceOperationId, subject.balanceOperationId),
+          : 'shopOrderId' in subject
+            ? eq(receipts.shopOrderId, subject.shopOrderId)
+            : eq(receipts.balanceOperationId, subject.balanceOperationId),
     );
   return row?.id;
 }

@@ -21,7 +21,7 @@ import { costOf, type ReservationFailReason } from './view';
 
 export type ReservationDeps = Pick<
   Deps,
-  'db' | 'config' | 'chargePoints' | 'acquirer' | 'brand' | 'metrics' | 'userEvents'
+  'db' | 'config' | 'chargePoints' | 'acquirer' | 'purchases' | 'brand' | 'metrics' | 'userEvents'
 >;
 
 const payerOfReservation = (reservation: ReservationRow) =>

@@ -60,7 +60,8 @@ export function pointsOf(session: Pick<SessionRow, 'loyalty'>, energyWh: number)
  * would refuse a second posting anyway).
  */
 export async function finishSession(
-  deps: EventDeps & Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'brand' | 'config'>,
+  deps: EventDeps &
+    Pick<Deps, 'metrics' | 'userEvents' | 'acquirer' | 'purchases' | 'brand' | 'config'>,
   session: PlacedSession,
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {

@@ -33,6 +33,7 @@ export type ChargeDeps = Pick<
   | 'metrics'
   | 'userEvents'
   | 'acquirer'
+  | 'purchases'
   | 'brand'
 >;
 

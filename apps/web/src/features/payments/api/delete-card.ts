@@ -3,7 +3,7 @@ import type { Card } from '@evcharge/api/payments/payment-schemas';
 import { deleteCard } from '@evcharge/api/payments/cards';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { paymentKeys } from './payment-keys';
+import { paymentKeys } from '@/lib/money-keys';
 
 async function deleteCardRequest(id: string): Promise<void> {
   try {

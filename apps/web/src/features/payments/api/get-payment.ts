@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getPayment } from '@evcharge/api/payments/payments';
 import { apiRequest } from '@/lib/api-client';
-import { paymentKeys, refreshMoney } from './payment-keys';
+import { paymentKeys, refreshMoney } from '@/lib/money-keys';
 
 /** The bank may need a few moments after 3-D Secure: ask again this often while it is pending… */
 export const PAYMENT_POLL_INTERVAL_MS = 1_500;
@@ -24,6 +24,8 @@ export function usePaymentQuery(id: string, enabled: boolean) {
     },
     enabled,
     staleTime: 0,
+    // Every answer counts, an equal one too: after the last one the page stops waiting.
+    notifyOnChangeProps: ['data', 'error', 'isFetching', 'dataUpdatedAt'],
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && query.state.dataUpdateCount < maxAnswers
         ? PAYMENT_POLL_INTERVAL_MS

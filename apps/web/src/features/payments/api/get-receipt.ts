@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getReceipt } from '@evcharge/api/payments/receipts';
 import { apiRequest } from '@/lib/api-client';
-import { paymentKeys, paymentStaleTime } from './payment-keys';
+import { paymentKeys, paymentStaleTime } from '@/lib/money-keys';
 
 // GET /receipts/:id: one receipt with its seller, items, taxes and payment.
 export const receiptQueryOptions = (id: string) =>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listBalanceOperations } from '@evcharge/api/payments/balance';
 import { apiRequest } from '@/lib/api-client';
-import { paymentKeys, paymentStaleTime } from './payment-keys';
+import { paymentKeys, paymentStaleTime } from '@/lib/money-keys';
 
 /** Operations per page: a phone screen and a half. */
 export const OPERATIONS_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listReceipts } from '@evcharge/api/payments/receipts';
 import { apiRequest } from '@/lib/api-client';
-import { paymentKeys, paymentStaleTime } from './payment-keys';
+import { paymentKeys, paymentStaleTime } from '@/lib/money-keys';
 
 export const RECEIPTS_PAGE_SIZE = 20;
 

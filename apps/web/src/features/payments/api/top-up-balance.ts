@@ -3,7 +3,7 @@ import type { ContractBody } from '@evcharge/api/contract';
 import { topUpBalance } from '@evcharge/api/payments/balance';
 import { apiRequest } from '@/lib/api-client';
 import { useIntentKey } from '@/lib/intent-key';
-import { refreshMoney } from './payment-keys';
+import { refreshMoney } from '@/lib/money-keys';
 
 export type TopUpBody = ContractBody<typeof topUpBalance>;
 

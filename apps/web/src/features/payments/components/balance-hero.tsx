@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
-import type { Balance } from '../api/get-balance';
+import type { Balance } from '@/lib/money-query';
 import { availableOf, debtOf } from '../model/balance';
 import { paymentPaths } from '../model/payment-paths';
 

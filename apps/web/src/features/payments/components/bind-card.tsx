@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useBindCardMutation } from '../api/bind-card';
-import { brandName } from '../model/card-text';
-import { continueAtAcquirer, outcomeOf } from '../model/payment-outcome';
+import { brandName } from '@/lib/card-name';
+import { continueAtAcquirer } from '../model/continue-at-acquirer';
+import { outcomeOf } from '../model/payment-outcome';
 import { PaymentFeedback } from './payment-feedback';
 
 /**

@@ -1,4 +1,5 @@
-import { brandName, brandTone } from '../model/card-text';
+import { brandName } from '@/lib/card-name';
+import { brandTone } from '../model/card-text';
 
 /** A small drawing of the card in its scheme's colours (decorative: the text names the card). */
 export function CardFace({ brand, isMuted }: { brand: string; isMuted?: boolean }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { brandName } from '../model/card-text';
+import { brandName } from '@/lib/card-name';
 
 /** "Visa •••• 4242"; screen readers hear "Visa card ending in 4242" instead of the dots. */
 export function CardNumber({ brand, last4, testId }: { brand: string; last4: string; testId?: string }) {

@@ -5,11 +5,11 @@ import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
 import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
-import { openAcquirerPage } from '../model/acquirer-page';
+import { openAcquirerPage } from '@/lib/acquirer-page';
 import { buildPaymentCard, buildPaymentResult } from '../testing/payment-builders';
 import { CardsPage } from './cards-page';
 
-vi.mock('../model/acquirer-page', () => ({ openAcquirerPage: vi.fn() }));
+vi.mock('@/lib/acquirer-page', () => ({ openAcquirerPage: vi.fn() }));
 
 const visa = buildPaymentCard();
 const blocked = buildPaymentCard({

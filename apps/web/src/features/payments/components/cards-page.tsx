@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
-import { useCardsQuery } from '../api/list-cards';
+import { useCardsQuery } from '@/lib/money-query';
 import { useSelfQuery } from '@/lib/self-query';
 import { paymentPaths } from '../model/payment-paths';
 import { BindCard } from './bind-card';

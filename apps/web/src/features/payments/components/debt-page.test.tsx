@@ -5,11 +5,11 @@ import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
 import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
-import { openAcquirerPage } from '../model/acquirer-page';
+import { openAcquirerPage } from '@/lib/acquirer-page';
 import { buildBalance, buildPaymentCard, buildPaymentResult } from '../testing/payment-builders';
 import { DebtPage } from './debt-page';
 
-vi.mock('../model/acquirer-page', () => ({ openAcquirerPage: vi.fn() }));
+vi.mock('@/lib/acquirer-page', () => ({ openAcquirerPage: vi.fn() }));
 
 const card = buildPaymentCard();
 const inDebt = buildBalance({ balanceMinor: -34_500, debtMinor: 34_500, refundableMinor: 0 });

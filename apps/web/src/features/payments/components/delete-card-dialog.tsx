@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-error';
 import { useDeleteCardMutation } from '../api/delete-card';
-import { brandName } from '../model/card-text';
+import { brandName } from '@/lib/card-name';
 
 /** Removing a card asks first: the dialog names the card, and stays open if the request fails. */
 export function DeleteCardDialog({ card, open, onClose }: { card: Card; open: boolean; onClose: () => void }) {

@@ -4,9 +4,9 @@ import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
-import { brandName } from '../model/card-text';
+import { brandName } from '@/lib/card-name';
 import { declineText, outcomeOf } from '../model/payment-outcome';
-import { paymentPaths, receiptPath } from '../model/payment-paths';
+import { paymentPaths, receiptPath, shopOrderPath } from '../model/payment-paths';
 
 type OrderType = PaymentResult['orderType'];
 
@@ -18,6 +18,8 @@ const retryPath: Record<OrderType, string> = {
   SessionPayment: paths.charging,
   ReservationPayment: paths.reserve,
   Refund: paymentPaths.wallet,
+  // The cart is kept until its order is paid: trying again is paying it another way.
+  ShopOrder: paymentPaths.shopCart,
 };
 
 function successText(t: ReturnType<typeof useTranslation>['t'], result: PaymentResult, amount: string): string {
@@ -26,6 +28,7 @@ function successText(t: ReturnType<typeof useTranslation>['t'], result: PaymentR
   }
   if (result.orderType === 'TopUpBalance') return t('payments:topUp.success', { amount });
   if (result.orderType === 'PayDebt') return t('payments:debt.paidText');
+  if (result.orderType === 'ShopOrder') return t('payments:redirect.orderPaidText', { amount });
   return t('payments:redirect.paidText', { amount });
 }
 
@@ -58,6 +61,9 @@ export function PaymentOutcomeView({ result }: { result: PaymentResult }) {
         {type === 'PayDebt' && <ButtonLink to={paths.home} variant="primary" icon="map" data-testid="redirect-to-map">{t('payments:toMap')}</ButtonLink>}
         {(type === 'TopUpBalance' || type === 'Refund') && <ButtonLink to={paymentPaths.wallet} variant="primary" icon="wallet">{t('payments:toWallet')}</ButtonLink>}
         {type === 'SessionPayment' && <ButtonLink to={paths.charging} variant="primary" icon="bolt">{t('payments:toCharging')}</ButtonLink>}
+        {type === 'ShopOrder' && result.shopOrderId && (
+          <ButtonLink to={shopOrderPath(result.shopOrderId)} variant="primary" icon="list" data-testid="redirect-to-order">{t('payments:redirect.toOrder')}</ButtonLink>
+        )}
         {type === 'CardBinding' && <ButtonLink to={paymentPaths.wallet} variant="secondary" icon="wallet">{t('payments:toWallet')}</ButtonLink>}
         {(type === 'TopUpBalance' || type === 'PayDebt') && <ButtonLink to={paths.charging} variant="secondary" icon="bolt">{t('payments:toCharging')}</ButtonLink>}
         {result.receiptId && <ButtonLink to={receiptPath(result.receiptId)} variant="ghost" icon="document" data-testid="redirect-receipt">{t('payments:redirect.receipt')}</ButtonLink>}

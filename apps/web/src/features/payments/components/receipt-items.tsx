@@ -36,8 +36,11 @@ export function ReceiptItems({ receipt }: { receipt: Receipt }) {
         {receipt.items.map((item, index) => (
           // A discount (a loyalty programme's, SPEC §7 Loyalty) is a negative line, set apart.
           <tr key={index} data-testid="receipt-item-row" className={item.amountMinor < 0 ? 'receipt-items__discount' : undefined} data-discount={item.amountMinor < 0 || undefined}>
-            {/* Named by its code in the reader's language; `title` (English) for a code this app does not know yet. */}
-            <th scope="row" data-label={labels.title} data-testid="receipt-item-title">{t(`payments:receipt.item.${item.code}`, { defaultValue: item.title })}</th>
+            {/* Named by its code in the reader's language; `title` (English) for a code this app does not know yet.
+                A shop's good is named as the catalogue named it, in the language it was ordered in. */}
+            <th scope="row" data-label={labels.title} data-testid="receipt-item-title">
+              {item.code === 'shop_item' ? item.title : t(`payments:receipt.item.${item.code}`, { defaultValue: item.title })}
+            </th>
             <td className="receipt-items__number" data-label={labels.quantity}>{quantity(item)}</td>
             <td className="receipt-items__number" data-label={labels.price}>{format.money(item.unitPriceMinor, receipt.currency)}</td>
             <td className="receipt-items__number" data-label={labels.vat} data-testid="receipt-item-vat">

@@ -26,6 +26,22 @@ afterEach(() => {
 });
 
 describe('ReceiptPage', () => {
+  it("names a shop order's goods as the catalogue named them, and its delivery", async () => {
+    const order = buildReceipt({
+      kind: 'shop_order', amountMinor: 133_000, vatMinor: 22_167, transactionId: null, stationName: null,
+      items: [
+        { code: 'shop_item', title: 'RFID-брелок', quantity: 2, unit: 'pcs', unitPriceMinor: 49_000, amountMinor: 98_000, vatRatePercent: 20, vatMinor: 16_333 },
+        { code: 'delivery', title: 'Delivery', quantity: 1, unit: 'pcs', unitPriceMinor: 35_000, amountMinor: 35_000, vatRatePercent: 20, vatMinor: 5_833 },
+      ],
+    });
+    vi.stubGlobal('fetch', routeFetch([{ path: `/api/receipts/${receipt.id}`, reply: () => jsonResponse(200, order) }]).fetch);
+    await renderScreen(<ReceiptPage />, path);
+    const document = await screen.findByTestId('receipt');
+    expect(within(document).getByTestId('receipt-kind').textContent).toBe('Shop order');
+    expect(within(document).getAllByTestId('receipt-item-title').map((title) => title.textContent)).toEqual(['RFID-брелок', 'Delivery']);
+    expect(within(document).getByTestId('receipt-total').textContent).toBe('Total₽1,330.00');
+  });
+
   it('shows the seller, the items with their VAT, the totals and how it was paid', async () => {
     serve();
     await renderScreen(<ReceiptPage />, path);

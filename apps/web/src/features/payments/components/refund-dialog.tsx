@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
 import { fieldErrorText } from '@/lib/form';
-import type { Balance } from '../api/get-balance';
+import type { Balance } from '@/lib/money-query';
 import type { useRefundMutation } from '../api/refund-balance';
 import { amountInputSchema, currencySymbol, minorToInput, overMaximum } from '../model/amount';
 

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
-import type { Balance } from '../api/get-balance';
+import type { Balance } from '@/lib/money-query';
 import { useRefundMutation } from '../api/refund-balance';
 import { RefundDialog } from './refund-dialog';
 

@@ -1,26 +1,5 @@
 import type { Card } from '@evcharge/api/payments/payment-schemas';
 
-// Scheme names are proper names: written as the schemes write them, in every language.
-const brandNames: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  maestro: 'Maestro',
-  mir: 'Mir',
-  amex: 'American Express',
-  americanexpress: 'American Express',
-  unionpay: 'UnionPay',
-  jcb: 'JCB',
-  humo: 'Humo',
-  uzcard: 'Uzcard',
-  elcart: 'Elcart',
-  belkart: 'Belkart',
-};
-
-export function brandName(brand: string): string {
-  const key = brand.toLowerCase().replace(/[^a-z]/g, '');
-  return brandNames[key] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : '');
-}
-
 /** The CSS modifier of a brand's card face; unknown schemes share a neutral one. */
 export function brandTone(brand: string): string {
   const key = brand.toLowerCase().replace(/[^a-z]/g, '');
@@ -32,9 +11,3 @@ export function expiryText(card: Pick<Card, 'expMonth' | 'expYear'>): string {
   return `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 }
 
-/** A card works to the end of its expiry month (acquirers send the year with 2 or 4 digits). */
-export function isExpired(card: Pick<Card, 'expMonth' | 'expYear'>, now = new Date()): boolean {
-  const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  const year = now.getFullYear();
-  return expYear < year || (expYear === year && card.expMonth < now.getMonth() + 1);
-}

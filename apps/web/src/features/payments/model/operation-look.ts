@@ -13,6 +13,8 @@ export const operationIcons: Record<OperationType, IconName> = {
   Adjustment: 'settings',
   ReservationPayment: 'calendar',
   ReservationCharge: 'calendar',
+  ShopOrder: 'card',
+  ShopCharge: 'wallet',
 };
 
 /** Done is good news; on its way is a note; failed and released took no money. */

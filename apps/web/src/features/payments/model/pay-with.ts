@@ -1,5 +1,5 @@
 import type { Card } from '@evcharge/api/payments/payment-schemas';
-import { isExpired } from './card-text';
+import { isExpired } from '@/lib/card-name';
 
 /** `cardId` null: a card typed on the acquirer's page this once, kept if `saveCard`. */
 export type PayWithValue = { cardId: string | null; saveCard: boolean };

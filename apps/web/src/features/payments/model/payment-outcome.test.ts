@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
-import { isExpired } from './card-text';
+import { isExpired } from '@/lib/card-name';
 import { outcomeOf } from './payment-outcome';
 
 const result = (patch: Partial<PaymentResult>): PaymentResult => ({
   operationId: 'op', orderType: 'TopUpBalance', status: 'succeeded', amountMinor: 100, currency: 'rub',
-  redirectUrl: null, errorCode: null, card: null, receiptId: null, ...patch,
+  redirectUrl: null, errorCode: null, card: null, receiptId: null, shopOrderId: null, ...patch,
 });
 
 describe('outcomeOf', () => {

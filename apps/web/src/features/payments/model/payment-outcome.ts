@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PaymentResult } from '@evcharge/api/payments/payment-schemas';
 import { isErrorCode } from '@evcharge/domain/errors';
-import { openAcquirerPage } from './acquirer-page';
 
 export type Outcome = 'redirect' | 'succeeded' | 'failed' | 'pending';
 
@@ -18,11 +17,4 @@ export function outcomeOf(result: PaymentResult): Outcome {
 /** The translated reason of a declined payment: the ACQ code's text (SPEC §8), else unknown. */
 export function declineText(t: TFunction, errorCode: string | null): string {
   return errorCode && isErrorCode(errorCode) ? t(`errors:${errorCode}`) : t('errors:UNKNOWN');
-}
-
-/** Opens the bank's page when the answer asks for it; true when the driver is on the way there. */
-export function continueAtAcquirer(result: PaymentResult): boolean {
-  if (outcomeOf(result) !== 'redirect' || !result.redirectUrl) return false;
-  openAcquirerPage(result.redirectUrl);
-  return true;
 }

@@ -1,5 +1,5 @@
 import type { Card, PaymentResult, Receipt, BalanceOperation } from '@evcharge/api/payments/payment-schemas';
-import type { Balance } from '../api/get-balance';
+import type { Balance } from '@/lib/money-query';
 
 // Test data of the money screens, as the contracts in packages/api/payments answer.
 
@@ -21,7 +21,7 @@ export function buildPaymentResult(patch: Partial<PaymentResult> = {}): PaymentR
   return {
     operationId: '9d1c2b3a-0000-4000-8000-0000000000aa', orderType: 'TopUpBalance', status: 'succeeded',
     amountMinor: 100_000, currency: 'rub', redirectUrl: null, errorCode: null,
-    card: { brand: 'visa', last4: '4242' }, receiptId: null, ...patch,
+    card: { brand: 'visa', last4: '4242' }, receiptId: null, shopOrderId: null, ...patch,
   };
 }
 

@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@/lib/query-client';
-import { selfQueryKey } from '@/lib/self-query';
+import { userQueryKey } from './query-client';
+import { selfQueryKey } from './self-query';
+
+// The keys of the driver's money queries and the refresh after money moved, shared by the money
+// screens and the shop. Apart from money-query.ts: the return page from the bank needs only
+// these, and the balance's and cards' contracts would add chunks to the first load's route table.
 
 // Every query of the money screens starts with the user's key, so signing out drops them all.
 export const paymentKeys = {
@@ -12,7 +16,6 @@ export const paymentKeys = {
   receipts: [...userQueryKey, 'payments', 'receipts'] as const,
   receipt: (id: string) => [...userQueryKey, 'payments', 'receipt', id] as const,
 };
-
 
 /** How long an answer is fresh enough to show without asking again. */
 export const paymentStaleTime = {

@@ -41,11 +41,13 @@ function StillPending({ onCheck, isChecking }: { onCheck: () => void; isChecking
 }
 
 /**
- * /cardredirect?operation=<id> (SPEC §2, public): the acquirer sends the driver back here after
- * its page. Asking for the operation settles it with the acquirer; while the bank still
- * decides, the page asks again every 1.5 s for about 20 s.
+ * /cardredirect?operation=<id> after binding a card and /callback?operation=<id> after a payment
+ * by a card typed on the bank's page (a top-up, the debt, a shop order): SPEC §2, public, the
+ * acquirer sends the driver back here. Asking for the operation settles it with the acquirer
+ * (as its notification does, whichever comes first); while the bank still decides, the page
+ * asks again every 1.5 s for about 20 s, then lets the driver ask.
  */
-export function CardRedirectPage() {
+export function PaymentReturnPage() {
   const { t } = useTranslation(['payments', 'errors']);
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
