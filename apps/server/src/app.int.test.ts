@@ -16,7 +16,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'evcharge-web-'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>fake app</title>');
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>evcharge</title><main>fake app</main>');
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
   const stream = new Writable({

@@ -6,6 +6,7 @@ import { verifyPassword } from '../modules/auth';
 import { userWalletBalanceMinor } from '../modules/ledger';
 import { openTestDatabase } from '../test/database';
 import type { Database } from '../db/client';
+import { analyticsEvents } from '../db/schema/analytics';
 import { demoAccounts } from './accounts';
 import { demoChargePointPassword, DEMO_STATION_COUNT, seedDemoIfEmpty } from './seed';
 import { fitsLoyaltyFormat } from '@evcharge/domain/loyalty';
@@ -135,12 +136,13 @@ describe('demo data', () => {
     ).toBe(true);
   });
 
-  it('has a moderator and a support agent, and approved reviews on the driver’s favourites', async () => {
+  it('has a moderator, a support agent and an analyst, and approved reviews on the driver’s favourites', async () => {
     const staff = await database.db
       .select({ email: users.email, staffRole: users.staffRole })
       .from(users)
       .where(sql`${users.staffRole} is not null`);
     expect(staff.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: demoAccounts.analyst.email, staffRole: 'analyst' },
       { email: demoAccounts.moderator.email, staffRole: 'moderator' },
       { email: demoAccounts.support.email, staffRole: 'support' },
     ]);
@@ -160,6 +162,23 @@ describe('demo data', () => {
     );
     expect(written.some((review) => review.isAnonymous)).toBe(true);
     expect(written.some((review) => review.chargingWorked === false)).toBe(true);
+  });
+
+  it('has four weeks of both brands’ page views and funnel steps for the analytics, without personal data', async () => {
+    const rows = await database.db
+      .select({
+        brand: analyticsEvents.brand,
+        name: analyticsEvents.name,
+        days: sql<number>`count(distinct date_trunc('day', ${analyticsEvents.at}))::int`,
+      })
+      .from(analyticsEvents)
+      .groupBy(analyticsEvents.brand, analyticsEvents.name);
+    for (const brand of ['demo', 'volt']) {
+      for (const name of ['pageView', 'stationOpened', 'chargeStarted', 'sessionEnded']) {
+        const row = rows.find((r) => r.brand === brand && r.name === name);
+        expect(row?.days, `${brand} ${name}`).toBeGreaterThanOrEqual(27);
+      }
+    }
   });
 
   it('has the driver’s conversation with support: a question, the agent’s answer, both read', async () => {

@@ -13,8 +13,8 @@ let consoleDist: string;
 
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'evcharge-web-'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>driver app</title>');
-  await writeFile(path.join(webDist, 'app.html'), '<!doctype html><title>driver app</title>');
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>evcharge</title><main>driver app</main>');
+  await writeFile(path.join(webDist, 'app.html'), '<!doctype html><title>evcharge</title><main>driver app</main>');
   consoleDist = await mkdtemp(path.join(tmpdir(), 'evcharge-console-'));
   await writeFile(
     path.join(consoleDist, 'index.html'),
