@@ -28,6 +28,7 @@ import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
+import { privateStationRoutes } from './modules/private-stations';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
 import { reservationRoutes, startReservationSweep } from './modules/reservations';
@@ -156,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? defaultMailer(config, db),
     phoneMessenger: options.phoneMessenger ?? outboxPhoneMessenger(db),
     metrics,
-    stationReadModel: await createStationReadModel(db),
+    stationReadModel: await createStationReadModel(db, { now }),
     chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, deps, limits);
   brandRoutes(app, deps);
   stationRoutes(app, deps);
+  privateStationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
   loyaltyRoutes(app, deps);
@@ -260,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopSweep = startSessionSweep(deps, app.log);
   const stopReservationSweep = startReservationSweep(deps, app.log);
   app.addHook('onClose', async () => {
+    deps.stationReadModel.close();
     await stopSweep();
     await stopReservationSweep();
     await localList.stop();

@@ -111,6 +111,13 @@ import {
   subscribeMessages,
 } from './messages/messages';
 import {
+  claimPrivateStation,
+  getSharingSchedule,
+  listPrivateStations,
+  releasePrivateStation,
+  saveSharingSchedule,
+} from './private-stations/private-stations';
+import {
   answerConversation,
   getConversationContext,
   getStaffSelf,
@@ -158,6 +165,11 @@ export const contracts = {
   listChargePoints,
   setConnectorAvailability,
   connectorStatusTime,
+  claimPrivateStation,
+  listPrivateStations,
+  releasePrivateStation,
+  getSharingSchedule,
+  saveSharingSchedule,
   carCatalogueContract,
   listCars,
   getCarDetail,

@@ -69,6 +69,8 @@ export const balanceOperationTypes = [
   'ReservationPayment',
   /** A reservation paid from the balance. */
   'ReservationCharge',
+  /** SPEC §1 private stations: what another driver's session on the owner's station earned. */
+  'StationEarning',
 ] as const;
 
 export const balanceOperationSchema = z.object({
@@ -96,6 +98,8 @@ export const receiptKindValues = [
   'refund',
   /** The bill of a closed session corrected by its charge point's late final meter reading. */
   'session_adjustment',
+  /** The owner's statement of a session on their private station: its cost less the platform's fee. */
+  'station_earning',
 ] as const;
 
 /** What a receipt line is: the web names it by this code, `title` is the English text. */
@@ -117,6 +121,9 @@ export const receiptItemCodeValues = [
   'reservation',
   /** SPEC §7 Loyalty: a programme's discount off the session's energy (a negative amount). */
   'loyalty_discount',
+  /** station_earning: what the driver's session on the owner's station cost, and the fee off it. */
+  'station_session',
+  'platform_fee',
 ] as const;
 export type ReceiptItemCode = (typeof receiptItemCodeValues)[number];
 

@@ -73,6 +73,8 @@ export const ledgerTransactionKinds = [
   'debt_payment',
   'refund',
   'adjustment',
+  /** SPEC §1 private stations: the owner's share of another driver's session on their station. */
+  'owner_earning',
 ] as const;
 
 export const ledgerTransactions = pgTable(
@@ -250,6 +252,10 @@ export const receipts = pgTable(
     uniqueIndex('receipts_one_adjustment_per_session')
       .on(t.sessionId)
       .where(sql`${t.kind} = 'session_adjustment'`),
+    // The owner's statement of what a session on their private station earned, once.
+    uniqueIndex('receipts_one_earning_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'station_earning'`),
     uniqueIndex('receipts_one_per_reservation')
       .on(t.reservationId)
       .where(sql`${t.kind} = 'reservation'`),

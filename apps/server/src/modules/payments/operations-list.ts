@@ -45,19 +45,21 @@ async function acquirerOperations(db: Db, userId: string, take: number) {
   return { items, total };
 }
 
-/** Sessions paid from the balance, and adjustments: the wallet's own postings. */
+const walletTypes: Partial<Record<string, BalanceOperation['type']>> = {
+  charge_payment: 'SessionCharge',
+  reservation_payment: 'ReservationCharge',
+  // SPEC §1 private stations: another driver's session on the driver's own station.
+  owner_earning: 'StationEarning',
+};
+
+/** Sessions paid from the balance, adjustments and earnings: the wallet's own postings. */
 async function walletPostings(db: Db, userId: string, take: number) {
   const rows = await walletPostingRows(db, userId, take);
   const total = await walletPostingCount(db, userId);
   const items = rows.map(
     (row): BalanceOperation => ({
       id: row.id,
-      type:
-        row.kind === 'charge_payment'
-          ? 'SessionCharge'
-          : row.kind === 'reservation_payment'
-            ? 'ReservationCharge'
-            : 'Adjustment',
+      type: walletTypes[row.kind] ?? 'Adjustment',
       status: 'succeeded',
       amountMinor: Math.abs(row.amountMinor),
       direction: row.amountMinor > 0 ? 'in' : 'out',

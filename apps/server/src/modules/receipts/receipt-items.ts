@@ -35,6 +35,8 @@ export const itemTitles = {
   refund: 'Refund',
   reservation: 'Reservation',
   loyalty_discount: 'Loyalty programme discount',
+  station_session: "Another driver's charging session",
+  platform_fee: 'Platform fee',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {

@@ -108,10 +108,13 @@ export async function receiptIdsFor(
 
 /** What a receipt is for: one session, its correction, a reservation, or one acquirer operation. */
 export type ReceiptSubject =
-  | { kind: 'session' | 'session_adjustment'; sessionId: string }
+  | { kind: 'session' | 'session_adjustment' | 'station_earning'; sessionId: string }
   | { kind: 'reservation'; reservationId: string }
   | {
-      kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation'>;
+      kind: Exclude<
+        ReceiptKind,
+        'session' | 'session_adjustment' | 'station_earning' | 'reservation'
+      >;
       balanceOperationId: string;
     };
 
