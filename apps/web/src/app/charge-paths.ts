@@ -50,3 +50,8 @@ export function supportChatPath(transactionId?: number): string {
 
 /** The support chat writing feedback about the app (from help, about and the profile). */
 export const feedbackChatPath = withSearch(paths.chat, { feedback: '1' });
+
+/** The schedule and prices of one of the driver's own stations (SPEC §2 schedule of a private station). */
+export function sharingSchedulePath(stationId: string): string {
+  return paths.sharingSchedule.replace(':id', encodeURIComponent(stationId));
+}

@@ -61,6 +61,9 @@ export const signedInScreenPaths = {
   debt: '/debt',
   receipts: '/receipts',
   receipt: '/receipt/:id',
+  // SPEC §2 myCharges (the driver's own stations) and the schedule of a private station.
+  myCharges: '/myCharges',
+  sharingSchedule: '/myCharges/:id/schedule',
 } as const;
 export type SignedInScreen = keyof typeof signedInScreenPaths;
 

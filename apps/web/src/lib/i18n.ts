@@ -17,6 +17,7 @@ export const namespaces = [
   'loyalty',
   'reviews',
   'messages',
+  'privateStations',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

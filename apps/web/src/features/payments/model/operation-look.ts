@@ -13,6 +13,7 @@ export const operationIcons: Record<OperationType, IconName> = {
   Adjustment: 'settings',
   ReservationPayment: 'calendar',
   ReservationCharge: 'calendar',
+  StationEarning: 'plug',
 };
 
 /** Done is good news; on its way is a note; failed and released took no money. */

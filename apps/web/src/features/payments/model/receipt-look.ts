@@ -8,4 +8,5 @@ export const receiptIcons: Record<Receipt['kind'], IconName> = {
   debt_payment: 'checkCircle',
   refund: 'refresh',
   session_adjustment: 'document',
+  station_earning: 'plug',
 };
