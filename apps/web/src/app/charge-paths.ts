@@ -53,5 +53,5 @@ export const feedbackChatPath = withSearch(paths.chat, { feedback: '1' });
 
 /** The schedule and prices of one of the driver's own stations (SPEC §2 schedule of a private station). */
 export function sharingSchedulePath(stationId: string): string {
-  return paths.sharingSchedule.replace(':id', encodeURIComponent(stationId));
+  return withSearch(paths.myCharges, { station: stationId });
 }

@@ -58,9 +58,8 @@ const screens: Record<SignedInScreen, Entry> = {
   debt: entry(() => import('@/features/payments/components/debt-page'), 'DebtPage', ['payments']),
   receipts: entry(() => import('@/features/payments/components/receipts-page'), 'ReceiptsPage', ['payments']),
   receipt: entry(() => import('@/features/payments/components/receipt-page'), 'ReceiptPage', ['payments']),
-  // The driver's own stations (SPEC §2 myCharges) and a station's schedule and prices.
-  myCharges: entry(() => import('@/features/private-stations/components/my-charges-page'), 'MyChargesPage', ['privateStations', 'station', 'charging']),
-  sharingSchedule: entry(() => import('@/features/private-stations/components/schedule-page'), 'SchedulePage', ['privateStations', 'validation']),
+  // The driver's own stations (SPEC §2 myCharges), and at ?station=<id> one's schedule and prices.
+  myCharges: entry(() => import('@/features/private-stations/components/my-charges-page'), 'MyChargesPage', ['profile', 'station', 'charging', 'validation']),
 };
 
 /** The route's `lazy` result for one of the screens, through the router's own `screen`. */

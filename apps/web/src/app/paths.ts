@@ -61,9 +61,8 @@ export const signedInScreenPaths = {
   debt: '/debt',
   receipts: '/receipts',
   receipt: '/receipt/:id',
-  // SPEC §2 myCharges (the driver's own stations) and the schedule of a private station.
+  // SPEC §2 myCharges: the driver's own stations; ?station=<id> the schedule of one.
   myCharges: '/myCharges',
-  sharingSchedule: '/myCharges/:id/schedule',
 } as const;
 export type SignedInScreen = keyof typeof signedInScreenPaths;
 

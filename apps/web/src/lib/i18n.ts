@@ -17,7 +17,6 @@ export const namespaces = [
   'loyalty',
   'reviews',
   'messages',
-  'privateStations',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -11,7 +11,7 @@ type ClaimDialogProps = { open: boolean; onClose: () => void; onAdded: (code: st
 
 /** Adding a station (SPEC §6 station owner): its code and the secret printed beside it. */
 export function ClaimDialog({ open, onClose, onAdded }: ClaimDialogProps) {
-  const { t } = useTranslation('privateStations');
+  const { t } = useTranslation('profile');
   const mutation = useClaimStationMutation();
   const [code, setCode] = useState('');
   const [secret, setSecret] = useState('');
@@ -39,11 +39,11 @@ export function ClaimDialog({ open, onClose, onAdded }: ClaimDialogProps) {
     );
   }
   return (
-    <Dialog open={open} onClose={close} title={t('privateStations:claim.title')} closeLabel={t('common:close')} testId="owner-claim-dialog">
+    <Dialog open={open} onClose={close} title={t('profile:privateStations.claim.title')} closeLabel={t('common:close')} testId="owner-claim-dialog">
       <form className="stack" onSubmit={submit} noValidate>
-        <p className="muted">{t('privateStations:claim.text')}</p>
+        <p className="muted">{t('profile:privateStations.claim.text')}</p>
         <Field
-          label={t('privateStations:claim.code')}
+          label={t('profile:privateStations.claim.code')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoCapitalize="characters"
@@ -53,21 +53,21 @@ export function ClaimDialog({ open, onClose, onAdded }: ClaimDialogProps) {
           data-testid="owner-claim-code"
         />
         <Field
-          label={t('privateStations:claim.secret')}
+          label={t('profile:privateStations.claim.secret')}
           value={secret}
           onChange={(event) => setSecret(event.target.value)}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
-          hint={t('privateStations:claim.secretHint')}
+          hint={t('profile:privateStations.claim.secretHint')}
           error={missing.secret ? t('validation:required') : undefined}
           data-testid="owner-claim-secret"
         />
         {mutation.isError && <Alert tone="error" testId="owner-claim-error"><p>{errorText(t, mutation.error)}</p></Alert>}
         <div className="owner-dialog__actions">
-          <Button variant="secondary" onClick={close}>{t('privateStations:claim.cancel')}</Button>
+          <Button variant="secondary" onClick={close}>{t('profile:privateStations.claim.cancel')}</Button>
           <Button type="submit" icon="plug" isLoading={mutation.isPending} data-testid="owner-claim-submit">
-            {t('privateStations:claim.submit')}
+            {t('profile:privateStations.claim.submit')}
           </Button>
         </div>
       </form>

@@ -67,7 +67,7 @@ describe('MyChargesPage', () => {
     expect(own!.textContent).toContain('Free for you');
     expect(within(card).getByTestId('owner-station-earned').textContent).toBe('Earned on this station: ₽170.00');
     expect(screen.getByTestId('owner-earnings-total').textContent).toBe('₽170.00');
-    expect(within(card).getByTestId('owner-schedule-link').getAttribute('href')).toBe(`/myCharges/${station.id}/schedule`);
+    expect(within(card).getByTestId('owner-schedule-link').getAttribute('href')).toBe(`/myCharges?station=${station.id}`);
   });
 
   it('adds a station by code and secret, and says why one is refused', async () => {

@@ -13,7 +13,7 @@ type Connector = PrivateStation['connectors'][number];
  * code, and taking it out of service or back (OCPP ChangeAvailability).
  */
 export function OwnerConnector({ connector, isOnline, power, socket }: { connector: Connector; isOnline: boolean; power: string; socket: string }) {
-  const { t } = useTranslation('privateStations');
+  const { t } = useTranslation('profile');
   const mutation = useSetAvailabilityMutation();
   const isOut = connector.status === 'unavailable';
   const next = isOut ? 'available' : 'unavailable';
@@ -34,8 +34,8 @@ export function OwnerConnector({ connector, isOnline, power, socket }: { connect
       {connector.fault && (
         <p className="owner-connector__fault small" data-testid="owner-connector-fault">
           {connector.fault.info
-            ? t('privateStations:station.faultInfo', { code: connector.fault.errorCode, info: connector.fault.info })
-            : t('privateStations:station.fault', { code: connector.fault.errorCode })}
+            ? t('profile:privateStations.station.faultInfo', { code: connector.fault.errorCode, info: connector.fault.info })
+            : t('profile:privateStations.station.fault', { code: connector.fault.errorCode })}
         </p>
       )}
       <Button
@@ -47,9 +47,9 @@ export function OwnerConnector({ connector, isOnline, power, socket }: { connect
         onClick={() => mutation.mutate({ connectorId: connector.id, status: next })}
         data-testid="owner-connector-toggle"
       >
-        {isOut ? t('privateStations:station.putBack') : t('privateStations:station.takeOut')}
+        {isOut ? t('profile:privateStations.station.putBack') : t('profile:privateStations.station.takeOut')}
       </Button>
-      {mutation.data?.result === 'Scheduled' && <p className="muted small" role="status">{t('privateStations:station.scheduled')}</p>}
+      {mutation.data?.result === 'Scheduled' && <p className="muted small" role="status">{t('profile:privateStations.station.scheduled')}</p>}
       {mutation.isError && <Alert tone="error"><p>{errorText(t, mutation.error)}</p></Alert>}
     </li>
   );

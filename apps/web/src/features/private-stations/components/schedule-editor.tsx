@@ -24,7 +24,7 @@ import { currencySymbol, earningExample, weekDayName } from '../model/owner-mone
 
 /** The schedule's form: shared or not, the weekly hours, the dates off and the prices. */
 export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
-  const { t } = useTranslation('privateStations');
+  const { t } = useTranslation('profile');
   const format = useFormat();
   const mutation = useSaveScheduleMutation(schedule.stationId);
   const [form, setForm] = useState<ScheduleForm>(() => formOf(schedule));
@@ -73,43 +73,43 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
   return (
     <form className="owner-schedule" onSubmit={submit} noValidate data-testid="schedule-form">
       <section className="card" aria-labelledby="schedule-sharing">
-        <h2 id="schedule-sharing" className="visually-hidden">{t('privateStations:schedule.shared')}</h2>
+        <h2 id="schedule-sharing" className="visually-hidden">{t('profile:privateStations.schedule.shared')}</h2>
         <Switch
-          label={t('privateStations:schedule.shared')}
-          description={t('privateStations:schedule.sharedHint')}
+          label={t('profile:privateStations.schedule.shared')}
+          description={t('profile:privateStations.schedule.sharedHint')}
           checked={form.isShared}
           onChange={(event) => edit((f) => ({ ...f, isShared: event.target.checked }))}
           data-testid="schedule-shared"
         />
         <p className="owner-schedule__now" data-testid="schedule-now" data-shared={schedule.isSharedNow}>
-          <strong>{schedule.isSharedNow ? t('privateStations:schedule.nowShared') : t('privateStations:schedule.nowNotShared')}</strong>
+          <strong>{schedule.isSharedNow ? t('profile:privateStations.schedule.nowShared') : t('profile:privateStations.schedule.nowNotShared')}</strong>
           {next && (
             <span className="muted small">
               {' · '}
-              {t('privateStations:schedule.changesAt', {
+              {t('profile:privateStations.schedule.changesAt', {
                 time: `${stationDayText(next, offset, format.language)}, ${stationTimeText(next, offset, format.language)}`,
               })}
             </span>
           )}
         </p>
-        <p className="muted small">{t('privateStations:schedule.timezone', { offset: formatUtcOffset(offset) })}</p>
+        <p className="muted small">{t('profile:privateStations.schedule.timezone', { offset: formatUtcOffset(offset) })}</p>
       </section>
 
       <section className="card" aria-labelledby="schedule-weekly">
         <div>
-          <h2 id="schedule-weekly" className="card__title">{t('privateStations:schedule.weekly')}</h2>
-          <p className="muted small">{t('privateStations:schedule.weeklyHint')}</p>
+          <h2 id="schedule-weekly" className="card__title">{t('profile:privateStations.schedule.weekly')}</h2>
+          <p className="muted small">{t('profile:privateStations.schedule.weeklyHint')}</p>
         </div>
         <div className="owner-days">
           {weekDays.map((day) => (
             <fieldset key={day} className="owner-day" data-testid={`schedule-day-${day}`}>
               <legend className="owner-day__name">{weekDayName(day, format.language)}</legend>
-              {form.weekly[day].length === 0 && <p className="muted small owner-day__none">{t('privateStations:schedule.closedDay')}</p>}
+              {form.weekly[day].length === 0 && <p className="muted small owner-day__none">{t('profile:privateStations.schedule.closedDay')}</p>}
               {form.weekly[day].map((interval, index) => (
                 <div key={interval.key} className="owner-interval" data-testid="schedule-interval">
                   <Field
                     type="time"
-                    label={t('privateStations:schedule.from')}
+                    label={t('profile:privateStations.schedule.from')}
                     value={interval.from}
                     onChange={(event) => setIntervals(day, (list) => list.map((i) => (i.key === interval.key ? { ...i, from: event.target.value } : i)))}
                     error={error(`weekly.${day}.${index}.from`)}
@@ -117,7 +117,7 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
                   />
                   <Field
                     type="time"
-                    label={t('privateStations:schedule.to')}
+                    label={t('profile:privateStations.schedule.to')}
                     value={interval.to}
                     onChange={(event) => setIntervals(day, (list) => list.map((i) => (i.key === interval.key ? { ...i, to: event.target.value } : i)))}
                     error={error(`weekly.${day}.${index}.to`)}
@@ -127,11 +127,11 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
                     variant="ghost"
                     icon="trash"
                     className="owner-interval__remove"
-                    aria-label={t('privateStations:schedule.removeInterval', { day: weekDayName(day, format.language), from: interval.from, to: interval.to })}
+                    aria-label={t('profile:privateStations.schedule.removeInterval', { day: weekDayName(day, format.language), from: interval.from, to: interval.to })}
                     onClick={() => setIntervals(day, (list) => list.filter((i) => i.key !== interval.key))}
                     data-testid="schedule-remove-interval"
                   >
-                    <span className="owner-interval__remove-text">{t('privateStations:schedule.remove')}</span>
+                    <span className="owner-interval__remove-text">{t('profile:privateStations.schedule.remove')}</span>
                   </Button>
                 </div>
               ))}
@@ -140,11 +140,11 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
                   variant="ghost"
                   icon="clock"
                   className="owner-day__add"
-                  aria-label={t('privateStations:schedule.addIntervalFor', { day: weekDayName(day, format.language) })}
+                  aria-label={t('profile:privateStations.schedule.addIntervalFor', { day: weekDayName(day, format.language) })}
                   onClick={() => setIntervals(day, (list) => [...list, list.length === 0 ? newInterval('00:00', '00:00') : newInterval()])}
                   data-testid="schedule-add-interval"
                 >
-                  {t('privateStations:schedule.addInterval')}
+                  {t('profile:privateStations.schedule.addInterval')}
                 </Button>
               )}
             </fieldset>
@@ -154,24 +154,24 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
 
       <section className="card" aria-labelledby="schedule-dates-off">
         <div>
-          <h2 id="schedule-dates-off" className="card__title">{t('privateStations:schedule.datesOff')}</h2>
-          <p className="muted small">{t('privateStations:schedule.datesOffHint')}</p>
+          <h2 id="schedule-dates-off" className="card__title">{t('profile:privateStations.schedule.datesOff')}</h2>
+          <p className="muted small">{t('profile:privateStations.schedule.datesOffHint')}</p>
         </div>
         <div className="owner-date-add">
           <Field
             type="date"
-            label={t('privateStations:schedule.date')}
+            label={t('profile:privateStations.schedule.date')}
             value={newDate}
             onChange={(event) => setNewDate(event.target.value)}
             error={error('newDateOff')}
             data-testid="schedule-date"
           />
           <Button variant="secondary" icon="calendar" onClick={addDate} data-testid="schedule-add-date">
-            {t('privateStations:schedule.addDate')}
+            {t('profile:privateStations.schedule.addDate')}
           </Button>
         </div>
         {form.datesOff.length === 0
-          ? <p className="muted small">{t('privateStations:schedule.noDatesOff')}</p>
+          ? <p className="muted small">{t('profile:privateStations.schedule.noDatesOff')}</p>
           : (
             <ul className="owner-dates" data-testid="schedule-dates">
               {form.datesOff.map((date) => {
@@ -182,10 +182,10 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
                     <Button
                       variant="ghost"
                       icon="close"
-                      aria-label={t('privateStations:schedule.removeDate', { date: text })}
+                      aria-label={t('profile:privateStations.schedule.removeDate', { date: text })}
                       onClick={() => edit((f) => ({ ...f, datesOff: f.datesOff.filter((d) => d !== date) }))}
                     >
-                      <span className="owner-interval__remove-text">{t('privateStations:schedule.remove')}</span>
+                      <span className="owner-interval__remove-text">{t('profile:privateStations.schedule.remove')}</span>
                     </Button>
                   </li>
                 );
@@ -195,28 +195,28 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
       </section>
 
       <section className="card" aria-labelledby="schedule-prices">
-        <h2 id="schedule-prices" className="card__title">{t('privateStations:schedule.prices')}</h2>
+        <h2 id="schedule-prices" className="card__title">{t('profile:privateStations.schedule.prices')}</h2>
         <div className="owner-prices">
           {priceNames.map((name) => (
             <Field
               key={name}
-              label={t(`privateStations:schedule.${name}`)}
+              label={t(`profile:privateStations.schedule.${name}`)}
               inputMode="decimal"
               value={form.prices[name]}
               suffix={suffix}
               onChange={(event) => edit((f) => ({ ...f, prices: { ...f.prices, [name]: event.target.value } }))}
-              hint={t('privateStations:schedule.max', { amount: format.money(limitFor(name, schedule), schedule.currency) })}
+              hint={t('profile:privateStations.schedule.max', { amount: format.money(limitFor(name, schedule), schedule.currency) })}
               error={error(`prices.${name}`)}
               data-testid={`schedule-price-${name}`}
             />
           ))}
         </div>
         <p className="owner-schedule__fee" data-testid="schedule-fee">
-          {t('privateStations:schedule.fee', { percent: format.percent(schedule.platformFeePercent) })}
+          {t('profile:privateStations.schedule.fee', { percent: format.percent(schedule.platformFeePercent) })}
         </p>
         {earningExample(perKwh, schedule) && (
           <p className="muted small" data-testid="schedule-example">
-            {t('privateStations:schedule.example', {
+            {t('profile:privateStations.schedule.example', {
               amount: format.money(earningExample(perKwh, schedule)!.paidMinor, schedule.currency),
               earned: format.money(earningExample(perKwh, schedule)!.ownerMinor, schedule.currency),
             })}
@@ -224,14 +224,14 @@ export function ScheduleEditor({ schedule }: { schedule: SharingSchedule }) {
         )}
       </section>
 
-      {isSaved && !mutation.isPending && <Alert tone="success" testId="schedule-saved"><p>{t('privateStations:schedule.saved')}</p></Alert>}
+      {isSaved && !mutation.isPending && <Alert tone="success" testId="schedule-saved"><p>{t('profile:privateStations.schedule.saved')}</p></Alert>}
       {mutation.isError && <Alert tone="error" testId="schedule-save-error"><p>{errorText(t, mutation.error)}</p></Alert>}
       {Object.keys(errors).length > 0 && !mutation.isError && (
         <Alert tone="error" testId="schedule-invalid"><p>{t('errors:VALIDATION_FAILED')}</p></Alert>
       )}
       <div className="owner-schedule__actions">
         <Button type="submit" icon="check" isLoading={mutation.isPending} data-testid="schedule-save">
-          {t('privateStations:schedule.save')}
+          {t('profile:privateStations.schedule.save')}
         </Button>
       </div>
     </form>

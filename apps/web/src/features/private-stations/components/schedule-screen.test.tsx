@@ -6,7 +6,7 @@ import { clearSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
 import { routeFetch } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
-import { SchedulePage } from './schedule-page';
+import { MyChargesPage } from './my-charges-page';
 
 const id = '5a1b0000-0000-4000-8000-000000000001';
 const none = { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] };
@@ -47,10 +47,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('SchedulePage', () => {
+describe('the schedule screen', () => {
   it('shows the terms with the brand’s limits and the platform’s fee', async () => {
     serve();
-    await renderScreen(<SchedulePage />, `/myCharges/${id}/schedule`);
+    await renderScreen(<MyChargesPage />, `/myCharges?station=${id}`);
     const monday = await screen.findByTestId('schedule-day-mo');
     const [from, to] = [within(monday).getByTestId('schedule-from'), within(monday).getByTestId('schedule-to')];
     expect((from as HTMLInputElement).value).toBe('18:00');
@@ -69,7 +69,7 @@ describe('SchedulePage', () => {
 
   it('saves the switch, hours per day, a date off and prices as the server takes them', async () => {
     const server = serve();
-    await renderScreen(<SchedulePage />, `/myCharges/${id}/schedule`);
+    await renderScreen(<MyChargesPage />, `/myCharges?station=${id}`);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('schedule-shared'));
     const tuesday = screen.getByTestId('schedule-day-tu');
@@ -92,7 +92,7 @@ describe('SchedulePage', () => {
 
   it('refuses a price above the brand’s limit and an end before the start, and sends nothing', async () => {
     const server = serve();
-    await renderScreen(<SchedulePage />, `/myCharges/${id}/schedule`);
+    await renderScreen(<MyChargesPage />, `/myCharges?station=${id}`);
     const user = userEvent.setup();
     const perKwh = await screen.findByTestId('schedule-price-perKwhMinor');
     await user.clear(perKwh);

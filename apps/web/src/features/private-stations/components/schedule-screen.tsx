@@ -1,4 +1,3 @@
-import { matchPath, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
@@ -9,30 +8,25 @@ import { useDocumentTitle } from '@/lib/brand';
 import { usePrivateStationsQuery } from '../api/list-stations';
 import { useSharingScheduleQuery } from '../api/sharing-schedule';
 import { ScheduleEditor } from './schedule-editor';
-import '@/components/ui/card.css';
-import './private-stations.css';
 
 /**
  * SPEC §2 schedule of a private station: when other drivers may use it (weekly hours, dates
  * off, on or off) and what they pay, within the brand's limits; the platform's fee is shown.
  */
-export function SchedulePage() {
-  const { t } = useTranslation('privateStations');
-  useDocumentTitle(t('privateStations:schedule.title'));
-  const params = useParams();
-  const { pathname } = useLocation();
-  const id = params.id ?? matchPath(paths.sharingSchedule, pathname)?.params.id ?? '';
+export function ScheduleScreen({ stationId: id }: { stationId: string }) {
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('profile:privateStations.schedule.title'));
   const query = useSharingScheduleQuery(id);
   const station = usePrivateStationsQuery().data?.items.find((s) => s.id === id);
   return (
     <div className="owner owner--narrow" data-testid="schedule-page">
       <ButtonLink to={paths.myCharges} variant="ghost" icon="arrowLeft" className="owner__back">
-        {t('privateStations:schedule.back')}
+        {t('profile:privateStations.schedule.back')}
       </ButtonLink>
       <header className="owner__intro">
-        <h1>{t('privateStations:schedule.title')}</h1>
+        <h1>{t('profile:privateStations.schedule.title')}</h1>
         {station && <p className="owner__station-name">{station.name} · {station.code}</p>}
-        <p className="muted">{t('privateStations:schedule.intro')}</p>
+        <p className="muted">{t('profile:privateStations.schedule.intro')}</p>
       </header>
       {query.isPending && <Spinner label={t('common:loading')} />}
       {query.isError && !query.data && (
