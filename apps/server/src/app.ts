@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/companies';
 import { createUserEvents, eventRoutes, tellFavouriteFree } from './modules/events';
 import { createPushSender, pushRoutes, resolveVapid } from './modules/push';
 import { phoneRoutes } from './modules/phone';
+import { privateStationRoutes } from './modules/private-stations';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
 import { shopPurchases, shopRoutes } from './modules/shop';
@@ -161,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? defaultMailer(config, db),
     phoneMessenger: options.phoneMessenger ?? outboxPhoneMessenger(db),
     metrics,
-    stationReadModel: await createStationReadModel(db),
+    stationReadModel: await createStationReadModel(db, { now }),
     chargePoints: gateway,
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandRoutes(app);
   analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);
+  privateStationRoutes(app, deps);
   chargeRoutes(app, deps);
   carRoutes(app, deps);
   loyaltyRoutes(app, deps);
@@ -268,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopSweep = startSessionSweep(deps, app.log);
   const stopReservationSweep = startReservationSweep(deps, app.log);
   app.addHook('onClose', async () => {
+    deps.stationReadModel.close();
     await stopSweep();
     await stopReservationSweep();
     await localList.stop();

@@ -52,6 +52,13 @@ async function main(): Promise<void> {
     `${timestamp()} ${stations.length} charge point(s) → ${options.url}/{id} (speed ×${options.speed}); type "help" for commands`,
   );
 
+  for (const station of stations) {
+    if (station.claim)
+      console.log(
+        `${timestamp()} ${station.id} is a private station waiting for its owner: add it in the app (My stations) with code ${station.claim.code} and secret ${station.claim.secret}`,
+      );
+  }
+
   let isStopping = false;
   const stop = async () => {
     if (isStopping) return;

@@ -20,6 +20,11 @@ export type DemoStation = {
   connectors?: DemoConnector[] | number;
   vendor?: string;
   model?: string;
+  /**
+   * A private station waiting for its owner (SPEC §1): the code and the secret printed beside
+   * it, which a driver types in the app to add it. The simulator only says so.
+   */
+  claim?: { code: string; secret: string };
 };
 
 /** How long a demo car stays after charging ended, by default: a couple of minutes. */

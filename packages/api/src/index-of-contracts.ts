@@ -114,6 +114,13 @@ import {
 } from './messages/messages';
 import { createShopOrder, getShopCatalogue, getShopOrder, listShopOrders } from './shop/shop';
 import {
+  claimPrivateStation,
+  getSharingSchedule,
+  listPrivateStations,
+  releasePrivateStation,
+  saveSharingSchedule,
+} from './private-stations/private-stations';
+import {
   answerConversation,
   getConversationContext,
   getStaffSelf,
@@ -163,6 +170,11 @@ export const contracts = {
   listChargePoints,
   setConnectorAvailability,
   connectorStatusTime,
+  claimPrivateStation,
+  listPrivateStations,
+  releasePrivateStation,
+  getSharingSchedule,
+  saveSharingSchedule,
   carCatalogueContract,
   listCars,
   getCarDetail,

@@ -115,6 +115,18 @@ export const errorCatalogue = {
     status: 400,
     message: 'This is not a card number of the chosen programme',
   },
+  // SPEC §1, §6 station owner: adding a private station by its code and the secret printed beside
+  // it. WRONG_SECRET details: triesLeft (this hour).
+  PRIVATE_STATION_UNKNOWN: { status: 404, message: 'No station waits to be added with this code' },
+  PRIVATE_STATION_WRONG_SECRET: {
+    status: 403,
+    message: 'The secret does not match this station code',
+  },
+  PRIVATE_STATION_CLAIMED: { status: 409, message: 'This station has already been added by its owner' },
+  PRIVATE_STATION_BUSY: {
+    status: 409,
+    message: 'A session is running on this station: release it once the session ends',
+  },
   INCORRECT_QR: { status: 400, message: 'Incorrect QR code' },
   STATION_NOT_FOUND: { status: 404, message: 'Station not found' },
   NO_STATIONS_FOUND: { status: 404, message: 'No stations found' },

@@ -34,6 +34,11 @@ export const rule = {
   reserveHours: 'reserveHours',
   /** SPEC §2 shop: a delivery's postal code. */
   postcode: 'postcode',
+  /** SPEC §2 schedule of a private station: a time, a period's order, a date off, a price. */
+  timeFormat: 'timeFormat',
+  periodOrder: 'periodOrder',
+  dateFormat: 'dateFormat',
+  priceLimit: 'priceLimit',
 } as const;
 export type Rule = (typeof rule)[keyof typeof rule];
 

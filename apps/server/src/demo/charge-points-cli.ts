@@ -5,7 +5,12 @@ import { openDatabase } from '../db/client';
 import { demoAccounts } from './accounts';
 import { demoChargePointPassword, insertDemoChargePoints } from './charge-points';
 import { DEMO_SEED, DEMO_STATION_COUNT, generateStations, seedDemoIfEmpty } from './seed';
-import { findUserIdByEmail, listChargePointConnectors } from './charge-points-repo';
+import {
+  findUserIdByEmail,
+  listChargePointConnectors,
+  unclaimedPrivateCodes,
+} from './charge-points-repo';
+import { demoClaimSecret } from './private-stations';
 
 // npm run demo-charge-points -w @evcharge/server -- <list.json>
 // For `npm start`, before the server opens the database: seeds the demo when the database is
@@ -61,13 +66,24 @@ if (config.seedDemo) {
       await insertDemoChargePoints(db);
       const rows = await listChargePointConnectors(db);
       const seededStatus = seededStatuses();
-      const byId = new Map<string, { id: string; password: string; connectors: unknown[] }>();
+      // SPEC §1 private stations: those waiting for an owner carry their code and secret, so a
+      // person running the demo can add one in the app (README, "Demo").
+      const unclaimed = new Set(await unclaimedPrivateCodes(db));
+      type Listed = {
+        id: string;
+        password: string;
+        connectors: unknown[];
+        claim?: { code: string; secret: string };
+      };
+      const byId = new Map<string, Listed>();
       for (const row of rows) {
         // Only the demo's own charge points: their id is the station code.
         if (row.id !== row.code) continue;
         let station = byId.get(row.id);
         if (!station) {
           station = { id: row.id, password: demoChargePointPassword(row.code), connectors: [] };
+          if (unclaimed.has(row.code))
+            station.claim = { code: row.code, secret: demoClaimSecret(row.code) };
           byId.set(row.id, station);
         }
         const { number, currentType, socketType, powerW } = row;

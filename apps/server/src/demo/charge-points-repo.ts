@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chargePoints } from '../db/schema/ocpp';
+import { privateStations } from '../db/schema/private-stations';
 import { connectors, stations } from '../db/schema/stations';
 import { users } from '../db/schema/users';
 
@@ -26,4 +27,15 @@ export async function listChargePointConnectors(db: Db) {
     .innerJoin(stations, eq(stations.id, chargePoints.stationId))
     .innerJoin(connectors, eq(connectors.stationId, stations.id))
     .orderBy(asc(chargePoints.id), asc(connectors.number));
+}
+
+/** The codes of the private stations that wait, unclaimed, to be added by a driver. */
+export async function unclaimedPrivateCodes(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ code: stations.code })
+    .from(stations)
+    .innerJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .where(and(eq(stations.isPrivate, true), isNull(stations.ownerUserId)))
+    .orderBy(asc(stations.code));
+  return rows.map((row) => row.code);
 }

@@ -16,7 +16,9 @@ import { demoDriverLoyaltyCard, demoLoyalty } from './loyalty';
 import { companyMembers, users } from '../db/schema/users';
 import { messages, reviews, supportConversations } from '../db/schema/social';
 import { demoConversation } from './messages';
-import { favouriteStations } from '../db/schema/stations';
+import { favouriteStations, stations } from '../db/schema/stations';
+import { privateStations } from '../db/schema/private-stations';
+import { demoClaimSecret } from './private-stations';
 
 let database: Database;
 beforeAll(async () => {
@@ -122,6 +124,29 @@ describe('demo data', () => {
       'tariff-change',
       'zones',
     ]);
+  });
+
+  it('has private stations waiting with the README’s codes and secrets, and the driver’s own two', async () => {
+    // README "Demo": a person trying the demo adds one of these (the browser journey adds the first).
+    const listed = { 'OVB-00090': 'D34B-257D', 'MOW-00257': '0C1B-5309' };
+    for (const [code, secret] of Object.entries(listed)) {
+      expect(demoClaimSecret(code)).toBe(secret);
+      const [row] = await database.db
+        .select({ owner: stations.ownerUserId, isPrivate: stations.isPrivate, hash: privateStations.secretHash })
+        .from(stations)
+        .innerJoin(privateStations, eq(privateStations.stationId, stations.id))
+        .where(eq(stations.code, code));
+      expect(row).toMatchObject({ owner: null, isPrivate: true });
+      expect(await verifyPassword(row!.hash, secret)).toBe(true);
+    }
+    const [driver] = await database.db.select().from(users).where(eq(users.email, demoAccounts.driver.email));
+    const owned = await database.db
+      .select({ code: stations.code, claimedAt: privateStations.claimedAt })
+      .from(stations)
+      .innerJoin(privateStations, eq(privateStations.stationId, stations.id))
+      .where(eq(stations.ownerUserId, driver!.id));
+    expect(owned).toHaveLength(2);
+    expect(owned.every((row) => row.claimedAt !== null)).toBe(true);
   });
 
   it('registers a charge point for every demo station, with the documented password', async () => {

@@ -1,3 +1,5 @@
+import type { Currency } from '@evcharge/domain/currency';
+import { demoBrand } from '../brand/demo';
 import type { Db } from '../db/client';
 import { insertDemoAccounts } from './accounts';
 import { insertDemoAnalytics } from './analytics';
@@ -5,6 +7,7 @@ import { insertDemoLoyalty } from './loyalty';
 import { insertDemoConversation } from './messages';
 import { insertDemoReviews } from './reviews';
 import { insertDemoChargePoints } from './charge-points';
+import { insertDemoPrivateStations } from './private-stations';
 import { insertStations } from './insert-repo';
 import { generateStations } from './stations';
 import { countUsersAndStations, insertFavouriteStations } from './repo';
@@ -12,6 +15,7 @@ import { countUsersAndStations, insertFavouriteStations } from './repo';
 export { generateStations } from './stations';
 export { insertStations } from './insert-repo';
 export { demoChargePointPassword } from './charge-points';
+export { demoClaimSecret } from './private-stations';
 
 export const DEMO_STATION_COUNT = 300;
 export const DEMO_SEED = 20_261_001;
@@ -38,6 +42,8 @@ export async function seedDemo(
   await insertStations(db, generated, {
     ownerUserId: (station) => (owned.has(station.id) ? driverId : null),
   });
+  // The other private stations wait for whoever has their code and secret (README).
+  await insertDemoPrivateStations(db, generated, owned, demoBrand.currency as Currency);
   // OCPP: each demo station is a charge point the simulator can play (charge-points.ts).
   await insertDemoChargePoints(db);
   const favourites = generated.filter((s) => s.state === 'works' && !s.isPrivate).slice(0, 3);

@@ -1,6 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chargePoints } from '../db/schema/ocpp';
+import { privateStations } from '../db/schema/private-stations';
 import { connectors, stations } from '../db/schema/stations';
 
 // One function per query of a charge point's registration (register.ts).
@@ -13,9 +14,9 @@ export async function findStationByCodeOrId(
   db: Db,
   codeOrId: string,
   byId: boolean,
-): Promise<{ id: string; code: string } | undefined> {
+): Promise<{ id: string; code: string; ownerUserId: string | null } | undefined> {
   const [station] = await db
-    .select({ id: stations.id, code: stations.code })
+    .select({ id: stations.id, code: stations.code, ownerUserId: stations.ownerUserId })
     .from(stations)
     .where(
       byId
@@ -69,4 +70,24 @@ export async function findStationConnectors(
     .from(connectors)
     .where(eq(connectors.stationId, stationId))
     .orderBy(asc(connectors.number));
+}
+
+/**
+ * Makes the station a private one waiting, unclaimed, for its code and secret (a new secret
+ * for one that waited already); its terms for others start empty.
+ */
+export async function offerUnclaimed(db: Db, stationId: string, secretHash: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(stations)
+      .set({ isPrivate: true, ownerUserId: null })
+      .where(eq(stations.id, stationId));
+    await tx
+      .insert(privateStations)
+      .values({ stationId, secretHash })
+      .onConflictDoUpdate({
+        target: privateStations.stationId,
+        set: { secretHash, claimedAt: null, isShared: false, updatedAt: new Date() },
+      });
+  });
 }

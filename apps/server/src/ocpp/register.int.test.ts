@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargePoints } from '../db/schema/ocpp';
+import { privateStations } from '../db/schema/private-stations';
+import { stations } from '../db/schema/stations';
+import { createUser } from '../test/builders';
 import { verifyPassword } from '../crypto/passwords';
 import { insertTestStations, type InsertedStation } from '../test/station-builders';
 import { registerChargePoint, RegistrationError } from './register';
@@ -36,6 +39,7 @@ describe('registerChargePoint', () => {
         { number: 1, socketType: 'ccs2', powerW: 150_000 },
         { number: 2, socketType: 'type2', powerW: 22_000 },
       ],
+      isUnclaimedPrivate: false,
     });
     const hash = await hashOf('CP-1');
     expect(hash).not.toContain('first-password');
@@ -83,5 +87,43 @@ describe('registerChargePoint', () => {
       .from(chargePoints)
       .where(eq(chargePoints.stationId, first.id));
     expect(ids).toEqual([{ id: 'CP-4' }]);
+  });
+
+  it('makes a private station that waits unclaimed for its code and secret, the secret hashed', async () => {
+    const [third] = await insertTestStations(server.db, [{ lat: 3, lng: 3 }]);
+    const registered = await registerChargePoint(server.db, {
+      id: 'CP-5',
+      password: 'p',
+      station: third!.code,
+      privateSecret: 'PRINTED-1234',
+    });
+    expect(registered.isUnclaimedPrivate).toBe(true);
+    const [station] = await server.db.select().from(stations).where(eq(stations.id, third!.id));
+    expect(station).toMatchObject({ isPrivate: true, ownerUserId: null });
+    const [row] = await server.db
+      .select()
+      .from(privateStations)
+      .where(eq(privateStations.stationId, third!.id));
+    expect(row?.secretHash).not.toContain('PRINTED-1234');
+    expect(await verifyPassword(row?.secretHash ?? '', 'PRINTED-1234')).toBe(true);
+    expect(row).toMatchObject({ claimedAt: null, isShared: false });
+  });
+
+  it('refuses a short secret, and a secret for a station a driver owns', async () => {
+    const owner = await createUser(server.db);
+    const [owned] = await insertTestStations(server.db, [
+      { lat: 4, lng: 4, isPrivate: true, ownerUserId: owner.id },
+    ]);
+    await expect(
+      registerChargePoint(server.db, { id: 'CP-6', password: 'p', station: owned!.code, privateSecret: 'short' }),
+    ).rejects.toThrow(/8-64 characters/);
+    await expect(
+      registerChargePoint(server.db, {
+        id: 'CP-6',
+        password: 'p',
+        station: owned!.code,
+        privateSecret: 'long-enough-secret',
+      }),
+    ).rejects.toThrow(/belongs to a driver/);
   });
 });

@@ -5,6 +5,7 @@ import {
   findStationByCodeOrId,
   findStationChargePointId,
   findStationConnectors,
+  offerUnclaimed,
   upsertChargePoint,
 } from './register-repo';
 
@@ -23,6 +24,11 @@ export type Registration = {
   station: string;
   /** Remove the station's other charge point instead of refusing (a demo station's, say). */
   replace?: boolean;
+  /**
+   * SPEC §1 private stations: the station waits, unclaimed, for a driver to add it by its code
+   * and this secret (printed beside the code; stored hashed).
+   */
+  privateSecret?: string;
 };
 
 export type Registered = {
@@ -31,7 +37,12 @@ export type Registered = {
   stationCode: string;
   isNew: boolean;
   connectors: { number: number; socketType: string; powerW: number }[];
+  /** It waits unclaimed for a driver with its code and secret. */
+  isUnclaimedPrivate: boolean;
 };
+
+/** What a secret printed beside a station code may be: long enough not to be guessed. */
+export const PRIVATE_SECRET_MIN_LENGTH = 8;
 
 /**
  * Creates a charge point for a station, or gives an existing one a new password or station.
@@ -44,8 +55,19 @@ export async function registerChargePoint(db: Db, input: Registration): Promise<
   if (input.password.length < 1 || input.password.length > 64) {
     throw new RegistrationError('The password must be 1-64 characters');
   }
+  const secret = input.privateSecret?.trim();
+  if (secret !== undefined && (secret.length < PRIVATE_SECRET_MIN_LENGTH || secret.length > 64)) {
+    throw new RegistrationError(
+      `The private station's secret must be ${PRIVATE_SECRET_MIN_LENGTH}-64 characters`,
+    );
+  }
   const station = await findStationByCodeOrId(db, input.station, UUID.test(input.station));
   if (!station) throw new RegistrationError(`No station with the code or id ${input.station}`);
+  if (secret !== undefined && station.ownerUserId !== null) {
+    throw new RegistrationError(
+      `Station ${station.code} belongs to a driver: they release it first (DELETE /api/chargestation/private/{id})`,
+    );
+  }
   const holder = await findStationChargePointId(db, station.id);
   if (holder && holder !== input.id && !input.replace) {
     throw new RegistrationError(
@@ -55,11 +77,13 @@ export async function registerChargePoint(db: Db, input: Registration): Promise<
   const passwordHash = await hashPassword(input.password);
   if (holder && holder !== input.id) await deleteChargePoint(db, holder);
   const isNew = await upsertChargePoint(db, { id: input.id, stationId: station.id, passwordHash });
+  if (secret !== undefined) await offerUnclaimed(db, station.id, await hashPassword(secret));
   return {
     id: input.id,
     stationId: station.id,
     stationCode: station.code,
     isNew,
     connectors: await findStationConnectors(db, station.id),
+    isUnclaimedPrivate: secret !== undefined,
   };
 }

@@ -15,6 +15,9 @@ export const changedOnRefusal: Readonly<Record<string, readonly string[] | '*'>>
   users: ['is_blocked'],
   one_time_tokens: ['failed_attempts'],
   phone_verifications: ['failed_attempts'],
+  // Adding a private station by its code: each wrong code or secret is counted when refused,
+  // which is the limit on guessing secrets (domain/private-station.ts CLAIM_WRONG_TRIES_*).
+  private_station_claim_tries: '*',
   // A request that moves money keeps the answer it was given, a refusal too, so that a repeat
   // with the same Idempotency-Key gets it again instead of running twice.
   idempotency_keys: '*',

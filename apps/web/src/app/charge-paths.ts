@@ -59,3 +59,8 @@ export function shopPath(view?: 'cart' | 'orders'): string {
 export function shopOrderPath(id: string): string {
   return withSearch(paths.shop, { order: id });
 }
+
+/** The schedule and prices of one of the driver's own stations (SPEC §2 schedule of a private station). */
+export function sharingSchedulePath(stationId: string): string {
+  return withSearch(paths.myCharges, { station: stationId });
+}

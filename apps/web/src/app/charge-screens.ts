@@ -60,6 +60,8 @@ const screens: Record<SignedInScreen, Entry> = {
   receipt: entry(() => import('@/features/payments/components/receipt-page'), 'ReceiptPage', ['payments']),
   // SPEC §2 shop: goods, cart, delivery, payment and orders (texts: `payments:shop.*`).
   shop: entry(() => import('@/features/shop/components/shop-page'), 'ShopPage', ['payments', 'validation']),
+  // The driver's own stations (SPEC §2 myCharges), and at ?station=<id> one's schedule and prices.
+  myCharges: entry(() => import('@/features/private-stations/components/my-charges-page'), 'MyChargesPage', ['profile', 'station', 'charging', 'validation']),
 };
 
 /** The route's `lazy` result for one of the screens, through the router's own `screen`. */

@@ -65,6 +65,8 @@ export const signedInScreenPaths = {
   receipt: '/receipt/:id',
   // SPEC §2 shop: the goods, the cart with delivery and payment, the orders (`?view`, `?order`).
   shop: '/shop',
+  // SPEC §2 myCharges: the driver's own stations; ?station=<id> the schedule of one.
+  myCharges: '/myCharges',
 } as const;
 export type SignedInScreen = keyof typeof signedInScreenPaths;
 

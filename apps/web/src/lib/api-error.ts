@@ -32,7 +32,8 @@ export function errorText(t: TFunction, error: unknown): string {
   }
   const parts = [t(`errors:${error.code}`)];
   const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
-  if ((error.code === 'INVALID_CREDENTIALS' || error.code === 'PASSWORD_CHANGE_FAILED') && triesLeft !== undefined) {
+  const counted = ['INVALID_CREDENTIALS', 'PASSWORD_CHANGE_FAILED', 'PRIVATE_STATION_WRONG_SECRET'];
+  if (counted.includes(error.code) && triesLeft !== undefined) {
     parts.push(t('errors:triesLeft', { tries: Number(triesLeft) }));
   }
   // A wrong-password lock ends by itself: say when (OWASP ASVS 2.2.1).

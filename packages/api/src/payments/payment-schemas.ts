@@ -78,6 +78,8 @@ export const balanceOperationTypes = [
   'ShopOrder',
   /** A shop order paid from the balance. */
   'ShopCharge',
+  /** SPEC §1 private stations: what another driver's session on the owner's station earned. */
+  'StationEarning',
 ] as const;
 
 export const balanceOperationSchema = z.object({
@@ -107,6 +109,8 @@ export const receiptKindValues = [
   'session_adjustment',
   /** SPEC §2 shop: the goods of an order and their delivery. */
   'shop_order',
+  /** The owner's statement of a session on their private station: its cost less the platform's fee. */
+  'station_earning',
 ] as const;
 
 /** What a receipt line is: the web names it by this code, `title` is the English text. */
@@ -131,6 +135,9 @@ export const receiptItemCodeValues = [
   /** SPEC §2 shop: a good, its `title` in the language the order was placed in. */
   'shop_item',
   'delivery',
+  /** station_earning: what the driver's session on the owner's station cost, and the fee off it. */
+  'station_session',
+  'platform_fee',
 ] as const;
 export type ReceiptItemCode = (typeof receiptItemCodeValues)[number];
 

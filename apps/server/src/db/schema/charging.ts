@@ -172,6 +172,12 @@ export const chargingSessions = pgTable(
      * The server stops the session before its cost passes it; null: no cap (company).
      */
     fundsCapMinor: minor('funds_cap_minor'),
+    /**
+     * SPEC §1 private stations: the owner of the private station another driver charges on;
+     * they earn the session's cost less the platform's fee when it ends (finish.ts). Null on a
+     * public station and for the owner's own sessions, which cost nothing.
+     */
+    stationOwnerId: uuid('station_owner_id').references(() => users.id),
     carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
     reservationId: uuid('reservation_id').references(() => reservations.id),
@@ -260,6 +266,11 @@ export const chargingSessions = pgTable(
     check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
     check('charging_sessions_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
     check('charging_sessions_energy_source_check', oneOf(t.energySource, energySources)),
+    // An owner's own session earns nobody anything.
+    check(
+      'charging_sessions_station_owner_check',
+      sql`${t.stationOwnerId} is null or ${t.stationOwnerId} <> ${t.userId}`,
+    ),
     check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
   ],
 );

@@ -76,6 +76,8 @@ export const ledgerTransactionKinds = [
   'adjustment',
   /** SPEC §2 shop: an order's goods and delivery, from the wallet to revenue (reference: the order). */
   'shop_payment',
+  /** SPEC §1 private stations: the owner's share of another driver's session on their station. */
+  'owner_earning',
 ] as const;
 
 export const ledgerTransactions = pgTable(
@@ -264,6 +266,10 @@ export const receipts = pgTable(
     uniqueIndex('receipts_one_adjustment_per_session')
       .on(t.sessionId)
       .where(sql`${t.kind} = 'session_adjustment'`),
+    // The owner's statement of what a session on their private station earned, once.
+    uniqueIndex('receipts_one_earning_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'station_earning'`),
     uniqueIndex('receipts_one_per_reservation')
       .on(t.reservationId)
       .where(sql`${t.kind} = 'reservation'`),

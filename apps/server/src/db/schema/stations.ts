@@ -52,6 +52,23 @@ export const tariffs = pgTable(
   ],
 );
 
+/**
+ * SPEC §1 private stations: the owner's own sessions cost nothing (it is their own electricity).
+ * They run on a tariff of zeros in the station's currency, one per currency, inserted by the
+ * hand-written part of drizzle/0019_private_stations.sql under these ids.
+ */
+export const ownElectricityTariffIds = {
+  rub: '00000000-0000-4000-8000-000000000001',
+  eur: '00000000-0000-4000-8000-000000000002',
+  kzt: '00000000-0000-4000-8000-000000000003',
+  usd: '00000000-0000-4000-8000-000000000004',
+  byn: '00000000-0000-4000-8000-000000000005',
+  azn: '00000000-0000-4000-8000-000000000006',
+  kgs: '00000000-0000-4000-8000-000000000007',
+  tjs: '00000000-0000-4000-8000-000000000008',
+  uzs: '00000000-0000-4000-8000-000000000009',
+} as const satisfies Record<(typeof currencies)[number], string>;
+
 /** Time-of-day prices (domain/tariff-zone.ts); the first matching position wins. */
 export const tariffZones = pgTable(
   'tariff_zones',

@@ -1,3 +1,4 @@
+import { canUseStation } from '@evcharge/domain/private-station';
 import { FAVOURITE_FREE_WINDOW_MINUTES } from '@evcharge/domain/user-events';
 import type { Deps } from '../../deps';
 import { likersWithoutRecentSession } from './repo';
@@ -16,7 +17,10 @@ export async function tellFavouriteFree(
   at: Date,
 ): Promise<void> {
   const recent = new Date(at.getTime() - RECENT_SESSION_MS);
-  const likers = await likersWithoutRecentSession(deps.db, stationId, recent);
+  // A private station is news only to those who may use it now (domain/private-station.ts).
+  const likers = (await likersWithoutRecentSession(deps.db, stationId, recent)).filter((liker) =>
+    canUseStation(liker, liker.userId, at),
+  );
   if (likers.length === 0) return;
   // One event per station and window: a connector flapping between busy and free is news once.
   const windowMs = FAVOURITE_FREE_WINDOW_MINUTES * 60_000;

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { userEvents } from '../../db/schema/notifications';
 import { connectors, favouriteStations, stations } from '../../db/schema/stations';
@@ -87,10 +89,19 @@ export async function stationOfConnector(db: Db, connectorId: string) {
  * the station or had one there since `recent`.
  */
 export async function likersWithoutRecentSession(db: Db, stationId: string, recent: Date) {
-  return db
-    .select({ userId: favouriteStations.userId, stationName: stations.name })
+  const rows = await db
+    .select({
+      userId: favouriteStations.userId,
+      stationName: stations.name,
+      // Who may see the station (domain/private-station.ts).
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+      ...sharingColumns,
+    })
     .from(favouriteStations)
     .innerJoin(stations, eq(stations.id, favouriteStations.stationId))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(
       and(
         eq(favouriteStations.stationId, stationId),
@@ -112,4 +123,5 @@ export async function likersWithoutRecentSession(db: Db, stationId: string, rece
         ),
       ),
     );
+  return rows.map(withSharing);
 }

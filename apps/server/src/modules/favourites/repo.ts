@@ -1,28 +1,37 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import { favouriteStations, stations } from '../../db/schema/stations';
 
-/** A station the driver may see: public, or their own private one. */
-const visibleTo = (userId: string) =>
-  or(eq(stations.isPrivate, false), eq(stations.ownerUserId, userId));
+/** What decides who may see a station (domain/private-station.ts canUseStation). */
+const accessColumns = {
+  isPrivate: stations.isPrivate,
+  ownerUserId: stations.ownerUserId,
+  utcOffsetMinutes: stations.utcOffsetMinutes,
+  ...sharingColumns,
+};
 
-export async function isVisibleStation(db: Db, userId: string, stationId: string) {
+/** A station with what decides who may see it, or undefined. */
+export async function stationAccessFacts(db: Db, stationId: string) {
   const [row] = await db
-    .select({ id: stations.id })
+    .select(accessColumns)
     .from(stations)
-    .where(and(eq(stations.id, stationId), visibleTo(userId)));
-  return row !== undefined;
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .where(eq(stations.id, stationId));
+  return row && withSharing(row);
 }
 
-/** The ids of the driver's liked stations they may still see, the newest like first. */
-export async function likedStationIds(db: Db, userId: string): Promise<string[]> {
+/** The driver's liked stations, the newest like first, with what decides who may see them. */
+export async function likedStations(db: Db, userId: string) {
   const rows = await db
-    .select({ stationId: favouriteStations.stationId })
+    .select({ stationId: favouriteStations.stationId, ...accessColumns })
     .from(favouriteStations)
     .innerJoin(stations, eq(stations.id, favouriteStations.stationId))
-    .where(and(eq(favouriteStations.userId, userId), visibleTo(userId)))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .where(eq(favouriteStations.userId, userId))
     .orderBy(desc(favouriteStations.createdAt));
-  return rows.map((row) => row.stationId);
+  return rows.map(withSharing);
 }
 
 export async function insertLike(db: Db, userId: string, stationId: string): Promise<void> {

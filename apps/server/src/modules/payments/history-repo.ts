@@ -50,8 +50,9 @@ export async function acquirerOperationCount(db: Db, userId: string) {
 }
 
 /**
- * Sessions, reservations and shop orders paid from the balance, and adjustments: the wallet's
- * own postings (one paid by card shows as its operation through the acquirer instead).
+ * Sessions, reservations and shop orders paid from the balance, adjustments, and what the
+ * driver's private stations earned: the wallet's own postings (one paid by card shows as its
+ * operation through the acquirer instead).
  */
 function walletPostings(db: Db, userId: string) {
   return db
@@ -69,9 +70,19 @@ function walletPostings(db: Db, userId: string) {
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
     .leftJoin(
       chargingSessions,
-      and(
-        eq(ledgerTransactions.kind, 'charge_payment'),
-        eq(sql`${chargingSessions.id}::text`, ledgerTransactions.reference),
+      or(
+        and(
+          eq(ledgerTransactions.kind, 'charge_payment'),
+          eq(sql`${chargingSessions.id}::text`, ledgerTransactions.reference),
+        ),
+        // An owner's earning: `{session}` at its end, `{session}:meter` for a late correction.
+        and(
+          eq(ledgerTransactions.kind, 'owner_earning'),
+          eq(
+            sql`${chargingSessions.id}::text`,
+            sql`split_part(${ledgerTransactions.reference}, ':', 1)`,
+          ),
+        ),
       ),
     )
     .leftJoin(
@@ -91,7 +102,17 @@ function walletPostings(db: Db, userId: string) {
     .leftJoin(
       receipts,
       or(
-        and(eq(receipts.sessionId, chargingSessions.id), eq(receipts.kind, 'session')),
+        and(
+          eq(ledgerTransactions.kind, 'charge_payment'),
+          eq(receipts.sessionId, chargingSessions.id),
+          eq(receipts.kind, 'session'),
+        ),
+        and(
+          eq(ledgerTransactions.kind, 'owner_earning'),
+          eq(receipts.sessionId, chargingSessions.id),
+          eq(receipts.kind, 'station_earning'),
+          eq(sql`${chargingSessions.id}::text`, ledgerTransactions.reference),
+        ),
         and(eq(receipts.reservationId, reservations.id), eq(receipts.kind, 'reservation')),
         eq(receipts.shopOrderId, shopOrders.id),
       ),
@@ -102,6 +123,7 @@ function walletPostings(db: Db, userId: string) {
         eq(ledgerAccounts.userId, userId),
         sql`(${ledgerTransactions.kind} = 'adjustment' and ${ledgerTransactions.reference} not like 'refund-declined:%'
       or ${ledgerTransactions.kind} = 'charge_payment' and ${chargingSessions.paymentMethod} <> 'card'
+      or ${ledgerTransactions.kind} = 'owner_earning'
       or ${ledgerTransactions.kind} = 'reservation_payment' and ${reservations.paymentMethod} <> 'card'
       or ${ledgerTransactions.kind} = 'shop_payment' and ${shopOrders.paymentMethod} = 'balance')`,
       ),

@@ -19,13 +19,6 @@ const directionOf = {
   ShopOrder: 'out',
 } as const;
 
-/** What the wallet's own postings are, by their ledger transaction's kind. */
-const postingTypes = {
-  charge_payment: 'SessionCharge',
-  reservation_payment: 'ReservationCharge',
-  shop_payment: 'ShopCharge',
-} as const;
-
 async function acquirerOperations(db: Db, userId: string, take: number) {
   const rows = await acquirerOperationRows(db, userId, take);
   const total = await acquirerOperationCount(db, userId);
@@ -53,16 +46,23 @@ async function acquirerOperations(db: Db, userId: string, take: number) {
   return { items, total };
 }
 
-/** Sessions paid from the balance, and adjustments: the wallet's own postings. */
+/** What the wallet's own postings are, by their ledger transaction's kind. */
+const walletTypes: Partial<Record<string, BalanceOperation['type']>> = {
+  charge_payment: 'SessionCharge',
+  reservation_payment: 'ReservationCharge',
+  shop_payment: 'ShopCharge',
+  // SPEC §1 private stations: another driver's session on the driver's own station.
+  owner_earning: 'StationEarning',
+};
+
+/** Sessions, reservations and orders paid from the balance, adjustments and earnings: the wallet's own postings. */
 async function walletPostings(db: Db, userId: string, take: number) {
   const rows = await walletPostingRows(db, userId, take);
   const total = await walletPostingCount(db, userId);
   const items = rows.map(
     (row): BalanceOperation => ({
       id: row.id,
-      type: Object.hasOwn(postingTypes, row.kind)
-        ? postingTypes[row.kind as keyof typeof postingTypes]
-        : 'Adjustment',
+      type: walletTypes[row.kind] ?? 'Adjustment',
       status: 'succeeded',
       amountMinor: Math.abs(row.amountMinor),
       direction: row.amountMinor > 0 ? 'in' : 'out',

@@ -1,6 +1,8 @@
 // What other modules may use of receipts (STYLE.md: one public entry file per module).
 export { receiptRoutes } from './routes';
 export {
+  issueEarningReceipt,
+  type EarningReceiptFacts,
   issueOperationReceipt,
   issueReservationReceipt,
   type ReservationReceiptFacts,

@@ -55,6 +55,8 @@ export type SessionReceiptFacts = Pick<
 type Issue = {
   userId: string;
   amountMinor: number;
+  /** The VAT inside amountMinor; by default the brand's rate of it. */
+  vatMinor?: number;
   currency: (typeof receipts.$inferInsert)['currency'];
   items: ReceiptItem[];
   payment: ReceiptPayment;
@@ -71,7 +73,7 @@ async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issu
     reservationId: 'reservationId' in subject ? subject.reservationId : null,
     shopOrderId: 'shopOrderId' in subject ? subject.shopOrderId : null,
     balanceOperationId: 'balanceOperationId' in subject ? subject.balanceOperationId : null,
-    vatMinor: vatIncludedMinor(issue.amountMinor, vatRatePercent),
+    vatMinor: issue.vatMinor ?? vatIncludedMinor(issue.amountMinor, vatRatePercent),
     seller,
     createdAt: issuedAt,
   });
@@ -297,5 +299,44 @@ export async function issueOperationReceipt(
     items: [receiptItem(kind, amountMinor, brand.seller.vatRatePercent)],
     // A refund goes back to the card the refunded top-up came from.
     payment: await cardPayment(tx, operation.cardId ?? operation.refundedCardId),
+  });
+}
+
+/** What a session on a private station earned its owner (SPEC §1), as their statement shows it. */
+export type EarningReceiptFacts = {
+  sessionId: string;
+  ownerUserId: string;
+  currency: (typeof receipts.$inferInsert)['currency'];
+  /** The session's full cost, which the driver (and a loyalty programme) paid. */
+  fullMinor: number;
+  feeMinor: number;
+  ownerMinor: number;
+};
+
+/**
+ * Issues the owner's statement of a session on their private station, once
+ * (receipts_one_earning_per_session): the session's cost and the platform's fee off it; its
+ * amount is what the balance got. The fee's line shows the VAT inside it (the platform's
+ * service); the statement as a whole sells nothing, so it carries no VAT of its own.
+ */
+export async function issueEarningReceipt(
+  tx: Db,
+  brand: Brand,
+  facts: EarningReceiptFacts,
+): Promise<string | undefined> {
+  const subject = { kind: 'station_earning', sessionId: facts.sessionId } as const;
+  const existing = await existingReceiptId(tx, subject);
+  if (existing) return existing;
+  if (facts.ownerMinor <= 0) return undefined;
+  return insertReceipt(tx, brand, subject, {
+    userId: facts.ownerUserId,
+    amountMinor: facts.ownerMinor,
+    vatMinor: 0,
+    currency: facts.currency,
+    items: [
+      receiptItem('station_session', facts.fullMinor, null),
+      receiptItem('platform_fee', -facts.feeMinor, brand.seller.vatRatePercent),
+    ],
+    payment: { method: 'balance' },
   });
 }

@@ -23,6 +23,8 @@ export type PdfLabels = {
   noVat: string;
   paidFromBalance: string;
   paidByCard: string;
+  /** An owner's earnings statement: what the balance got. */
+  creditedToBalance: string;
 };
 
 export function pdfLabels(language: Language): PdfLabels {

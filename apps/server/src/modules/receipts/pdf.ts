@@ -180,7 +180,11 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
     'regular',
     10,
   );
-  right(paymentText(receipt.payment, labels), 'regular', 10);
+  const paid =
+    receipt.kind === 'station_earning'
+      ? labels.creditedToBalance
+      : paymentText(receipt.payment, labels);
+  right(paid, 'regular', 10);
 
   doc.end();
   await ended;

@@ -37,6 +37,8 @@ export const itemTitles = {
   loyalty_discount: 'Loyalty programme discount',
   shop_item: 'Goods',
   delivery: 'Delivery',
+  station_session: "Another driver's charging session",
+  platform_fee: 'Platform fee',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {

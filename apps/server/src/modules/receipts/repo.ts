@@ -112,11 +112,14 @@ export async function receiptIdsFor(
  * acquirer operation.
  */
 export type ReceiptSubject =
-  | { kind: 'session' | 'session_adjustment'; sessionId: string }
+  | { kind: 'session' | 'session_adjustment' | 'station_earning'; sessionId: string }
   | { kind: 'reservation'; reservationId: string }
   | { kind: 'shop_order'; shopOrderId: string }
   | {
-      kind: Exclude<ReceiptKind, 'session' | 'session_adjustment' | 'reservation' | 'shop_order'>;
+      kind: Exclude<
+        ReceiptKind,
+        'session' | 'session_adjustment' | 'station_earning' | 'reservation' | 'shop_order'
+      >;
       balanceOperationId: string;
     };
 

@@ -20,7 +20,6 @@ import { holdForReservation } from '../payments';
 import {
   appIdTag,
   blockedByOf,
-  closedRefusal,
   connectorPlace,
   decidePayment,
   findActiveSession,
@@ -30,6 +29,7 @@ import {
   payerProfile,
   paymentFor,
   refusalOf,
+  stationRule,
   stationTariffAt,
   tariffOf,
   type ConnectorPlace,
@@ -48,10 +48,40 @@ import {
 
 type Quote = z.infer<typeof connectorReserveNowV2.response>['quote'];
 
-async function placeFor(deps: Pick<ReservationDeps, 'db'>, userId: string, connectorId: string) {
+async function placeFor(
+  deps: Pick<ReservationDeps, 'db'>,
+  userId: string,
+  connectorId: string,
+  now: Date,
+) {
   const place = await connectorPlace(deps.db, connectorId);
-  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  if (!place || !isVisibleTo(place, userId, now)) throw new AppError('STATION_NOT_FOUND');
   return place;
+}
+
+const allDay = [{ from: '00:00', to: '24:00' }];
+const allWeek = { mo: allDay, tu: allDay, we: allDay, th: allDay, fr: allDay, sa: allDay, su: allDay };
+const MINUTE_MS = 60_000;
+
+/**
+ * SPEC §5 reservation dates on a private station: its hours are its owner's (start-rules.ts
+ * stationRule), so a chosen period must lie where the driver may use it throughout: any time
+ * for its owner, inside the shared hours for others.
+ */
+function privatePeriodProblem(
+  place: ConnectorPlace,
+  userId: string,
+  period: { startsAt: Date; endsAt: Date },
+) {
+  const start = period.startsAt.getTime();
+  const end = period.endsAt.getTime();
+  for (let at = start; at < end; at += MINUTE_MS) {
+    if (!isVisibleTo(place, userId, new Date(at)))
+      return { field: 'startsAt', rule: rule.reserveHours };
+  }
+  return isVisibleTo(place, userId, new Date(end - 1))
+    ? undefined
+    : { field: 'startsAt', rule: rule.reserveHours };
 }
 
 /** The reservation's price from the station's tariff in force when its period begins. */
@@ -75,11 +105,11 @@ export async function reserveQuote(
   connectorId: string,
   now = new Date(),
 ): Promise<Quote> {
-  const place = await placeFor(deps, userId, connectorId);
+  const place = await placeFor(deps, userId, connectorId, now);
   const { currency, price } = await priceAt(deps, place, now);
   const payer = payerForProfile(userId, await payerProfile(deps.db, userId));
   const payment = await paymentFor(deps.db, userId, payer, currency);
-  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  const closed = stationRule(place, userId, now).refusal;
   const facts = await stationReservationFacts(deps.db, place.stationId);
   const refusal = closed?.code ?? ('refusal' in payment ? payment.refusal.code : undefined);
   return {
@@ -102,13 +132,14 @@ export async function reserveQuote(
 /** SPEC §5: the period of the body, checked; a quick one needs the connector ready now. */
 async function periodOf(
   deps: ReservationDeps,
+  userId: string,
   place: ConnectorPlace,
   body: CreateReserveBody,
   now: Date,
 ) {
   if (body.mode === 'quick') {
     const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
-    const refusal = refusalOf(place, isOnline, now);
+    const refusal = refusalOf(place, userId, isOnline, now);
     if (refusal?.code === 'COMMAND_REJECTED') {
       const reason = refusal.details?.reason === 'faulted' ? 'Faulted' : 'offline';
       throw new AppError('RESERVATION_FAILED', {
@@ -122,7 +153,12 @@ async function periodOf(
   if (!facts?.supportsPeriodReservation)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'mode', rule: rule.invalid }] });
   const period = { startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt) };
-  const problem = periodProblem(period, place, now);
+  const hours = place.isPrivate
+    ? { schedule: allWeek, utcOffsetMinutes: place.utcOffsetMinutes }
+    : place;
+  const problem =
+    periodProblem(period, hours, now) ??
+    (place.isPrivate ? privatePeriodProblem(place, userId, period) : undefined);
   if (problem)
     throw new AppError('VALIDATION_FAILED', {
       fields: [{ path: problem.field, rule: problem.rule }],
@@ -142,8 +178,8 @@ export async function createReservation(
   body: CreateReserveBody,
   now = new Date(),
 ): Promise<ReservationRow> {
-  const place = await placeFor(deps, userId, body.connectorId);
-  const period = await periodOf(deps, place, body, now);
+  const place = await placeFor(deps, userId, body.connectorId, now);
+  const period = await periodOf(deps, userId, place, body, now);
   const { currency, price } = await priceAt(deps, place, period.startsAt);
   let created: { reservation: ReservationRow; card: { id: string; token: string } | undefined };
   try {

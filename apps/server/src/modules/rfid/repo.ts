@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { rfidBindings } from '../../db/schema/charging';
 import { rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import { connectors, stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
 
@@ -28,14 +30,17 @@ export async function wizardPlace(db: Db, connectorId: string) {
       isRoaming: stations.isRoaming,
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
       chargePointId: chargePoints.id,
       connectedAt: chargePoints.connectedAt,
+      ...sharingColumns,
     })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(eq(connectors.id, connectorId));
-  return row;
+  return row && withSharing(row);
 }
 export type WizardPlace = NonNullable<Awaited<ReturnType<typeof wizardPlace>>>;
 

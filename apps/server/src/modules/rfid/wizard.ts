@@ -1,6 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { RfidBinding } from '@evcharge/api/rfid/rfid';
 import { AppError } from '@evcharge/domain/errors';
+import { canUseStation } from '@evcharge/domain/private-station';
 import {
   isIdToken,
   isRfidBindingOpen,
@@ -71,7 +72,8 @@ export async function checkConnector(
   const { db } = deps;
   const now = deps.now();
   const place = await wizardPlace(db, connectorId);
-  if (!place || (place.isPrivate && place.ownerUserId !== userId)) throw new AppError('NOT_FOUND');
+  // A private station: its owner's, others' while it is shared (domain/private-station.ts).
+  if (!place || !canUseStation(place, userId, now)) throw new AppError('NOT_FOUND');
   if (!place.supportsRfid || place.isRoaming || !place.chargePointId)
     throw new AppError('RFID_NOT_SUPPORTED');
   if (!isReachable(deps, place.chargePointId, place.connectedAt) || place.status === 'unavailable')

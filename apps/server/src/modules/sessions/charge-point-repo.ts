@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chargePoints } from '../../db/schema/ocpp';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import { connectors, stations } from '../../db/schema/stations';
 
 // Charge points and connectors as sessions and their owners see them (SPEC §7 GET
@@ -61,11 +63,14 @@ export async function connectorState(db: Db, connectorId: string) {
       statusAt: connectors.statusAt,
       ownerUserId: stations.ownerUserId,
       isPrivate: stations.isPrivate,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
       chargePointId: chargePoints.id,
+      ...sharingColumns,
     })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(eq(connectors.id, connectorId));
-  return row;
+  return row && withSharing(row);
 }

@@ -1,5 +1,6 @@
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
+import { canUseStation, isStationOwner } from '@evcharge/domain/private-station';
 import type { Db } from '../../db/client';
 import type { connectors } from '../../db/schema/stations';
 import { connectorState, connectorsOfStations, ownedChargePoints } from './charge-point-repo';
@@ -42,7 +43,7 @@ export async function ownersChargePoints(deps: ChargeDeps, userId: string) {
 
 export async function connectorStatusTime(db: Db, connectorId: string, userId: string | null) {
   const row = await connectorState(db, connectorId);
-  if (!row || (row.isPrivate && row.ownerUserId !== userId)) throw new AppError('NOT_FOUND');
+  if (!row || !canUseStation(row, userId, new Date())) throw new AppError('NOT_FOUND');
   return stateOf(row);
 }
 
@@ -54,7 +55,7 @@ export async function setConnectorAvailability(
   status: 'available' | 'unavailable',
 ) {
   const row = await connectorState(deps.db, connectorId);
-  if (!row || row.ownerUserId !== userId) throw new AppError('NOT_FOUND');
+  if (!row || !isStationOwner(row, userId)) throw new AppError('NOT_FOUND');
   if (!row.chargePointId)
     throw new AppError('COMMAND_REJECTED', { details: { reason: 'offline' } });
   let result: 'Accepted' | 'Scheduled' | 'Rejected';

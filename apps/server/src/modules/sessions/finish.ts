@@ -7,6 +7,7 @@ import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
 import { pricedCost, tariffOf, type PricedCost } from './cost';
 import { insertChargeEventIn, type EventDeps } from './events';
+import { creditStationOwner } from './owner-earning';
 import { sessionSamples } from './meter-repo';
 import type { EnergySource } from './meter-timeline';
 import { runningStatuses, updateSessionFrom, type PlacedSession, type SessionRow } from './repo';
@@ -54,7 +55,8 @@ export function pointsOf(session: Pick<SessionRow, 'loyalty'>, energyWh: number)
  * place a session becomes final, so it is where the money moves, in the same transaction:
  * the cost leaves the payer's wallet for revenue (DESIGN.md: a double-entry ledger). What
  * the wallet does not cover leaves it negative: that is the driver's debt, which blocks the
- * next start until paid. The receipt is issued in the same transaction; a session paid by
+ * next start until paid. On another driver's private station the owner's share moves on to
+ * their wallet here too (owner-earning.ts). The receipt is issued in the same transaction; a session paid by
  * card then has its cost captured from the card's hold, which puts it back on the wallet. Returns undefined when the session had already ended: a repeated
  * StopTransaction changes nothing and posts nothing (and the ledger's unique reference
  * would refuse a second posting anyway).
@@ -116,6 +118,8 @@ export async function finishSession(
         cost: priced.breakdown,
         loyaltyDiscountMinor: priced.discountMinor,
       });
+      // Another driver's session on a private station: the owner's share, in this transaction.
+      await creditStationOwner(tx, deps.brand, finished, priced.fullMinor);
     }
     if (finished) {
       await insertChargeEventIn(tx, finished, 'finished', {

@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import { connectors, stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
 
@@ -26,12 +28,14 @@ export async function connectorPlace(db: Db, connectorId: string) {
       chargePointId: chargePoints.id,
       chargePointConnectedAt: chargePoints.connectedAt,
       reportedStatuses: chargePoints.reportedStatuses,
+      ...sharingColumns,
     })
     .from(connectors)
     .innerJoin(stations, eq(stations.id, connectors.stationId))
     .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(eq(connectors.id, connectorId));
-  return row && { ...row, powerKw: row.powerW / 1000 };
+  return row && { ...withSharing(row), powerKw: row.powerW / 1000 };
 }
 export type ConnectorPlace = NonNullable<Awaited<ReturnType<typeof connectorPlace>>>;
 
@@ -59,12 +63,26 @@ export async function isRoamingStation(db: Db, stationId: string): Promise<boole
   return station?.isRoaming ?? false;
 }
 
-export async function stationHours(tx: Db, stationId: string) {
+/**
+ * What decides who may start at a station and when (start-rules.ts stationRule): its hours,
+ * its owner and their sharing. The station's row is locked for share until the start's
+ * transaction ends, so its owner cannot release it (which locks it for update) between the
+ * check and the new session.
+ */
+export async function stationFacts(tx: Db, stationId: string) {
   const [station] = await tx
-    .select({ schedule: stations.schedule, utcOffsetMinutes: stations.utcOffsetMinutes })
+    .select({
+      schedule: stations.schedule,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
+      ...sharingColumns,
+    })
     .from(stations)
-    .where(eq(stations.id, stationId));
-  return station;
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .where(eq(stations.id, stationId))
+    .for('share', { of: stations });
+  return station && withSharing(station);
 }
 
 /** What decides who pays for the driver's starts (SPEC §6: the active company's profile). */

@@ -8,10 +8,10 @@ import { tariffOf, withLoyalty } from './cost';
 import { chargeLoyaltyOf } from './charge-view';
 import { pointsOf } from './finish';
 import { loyaltyColumns } from './session-loyalty';
-import { payerForProfile } from '../ledger';
+import { payerForProfile, type Payer } from '../ledger';
 import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
-import { isVisibleTo, paymentFor } from './start';
-import { closedRefusal } from './start-rules';
+import { paymentFor } from './start';
+import { sessionTariffId, stationRule } from './start-rules';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
 
@@ -27,17 +27,26 @@ export async function planSession(
   },
 ) {
   const place = await connectorPlace(db, body.connectorId);
-  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  if (!place) throw new AppError('STATION_NOT_FOUND');
   const now = new Date();
-  const tariffId = await stationTariffAt(db, place.stationId, now);
-  if (!tariffId) throw new AppError('STATION_NOT_FOUND');
+  // The start's own rules, in its order: the station's rule first (start-rules.ts decideStart).
+  const rule = stationRule(place, userId, now);
+  if (rule.access === 'hidden') throw new AppError('STATION_NOT_FOUND');
+  const stationTariffId = await stationTariffAt(db, place.stationId, now);
+  if (!stationTariffId) throw new AppError('STATION_NOT_FOUND');
+  const currency = (await tariffOf(db, stationTariffId)).tariff.currency;
+  // The owner's own station: the estimate of their own electricity is nothing.
+  const tariffId = sessionTariffId(rule.access, stationTariffId, currency);
   const { tariff } = await tariffOf(db, tariffId);
   const car = body.carId ? await findOwnCar(db, userId, body.carId) : undefined;
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
   const { utcOffsetMinutes } = place;
   // SPEC §7 Loyalty: the card the start would use, and the estimate after its discount.
-  const { loyalty } = await loyaltyColumns(db, userId, place, body.loyaltyCardId);
+  const { loyalty } =
+    rule.access === 'owner'
+      ? { loyalty: null }
+      : await loyaltyColumns(db, userId, place, body.loyaltyCardId);
   const planFor = (limit: StartChargeBody['limit']) =>
     planCharge({
       connector: place,
@@ -65,11 +74,11 @@ export async function planSession(
       : null;
   const costMinor = priced?.costMinor ?? null;
   const user = await payerProfile(db, userId);
-  const payer = payerForProfile(userId, user);
-  const payment = await paymentFor(db, userId, payer, tariff.currency);
+  const payer: Payer =
+    rule.access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
+  const payment = await paymentFor(db, userId, payer, tariff.currency, rule.access);
   const minBalanceMinor = minStartBalanceMinor(tariff.currency);
-  // The start's own rules, in its order: a closed station first (start-rules.ts decideStart).
-  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
+  const closed = rule.refusal;
   const refusal = closed ? closed.code : 'refusal' in payment ? payment.refusal.code : null;
   return {
     powerW: plan.powerW,

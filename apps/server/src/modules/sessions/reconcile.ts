@@ -8,6 +8,7 @@ import { issueSessionAdjustmentReceipt } from '../receipts';
 import { pricedCost, tariffOf } from './cost';
 import { costPostings, pointsOf } from './finish';
 import { recordChargeEvent, type EventDeps } from './events';
+import { adjustStationOwner } from './owner-earning';
 import { sessionSamples } from './meter-repo';
 import { insertStopSample, settleMeter } from './meter-settle';
 import { stopTimeOf } from './start-clock';
@@ -80,6 +81,10 @@ export async function reconcileLateStop(
         differenceMinor,
         // The difference moves on the payer's balance, whatever paid the session first.
         paymentMethod: 'balance',
+      });
+      await adjustStationOwner(tx, deps.brand, session, {
+        before: session.costMinor + session.loyaltyDiscountMinor,
+        after: priced.fullMinor,
       });
     }
     return { updated, differenceMinor };

@@ -2,7 +2,13 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
+import {
+  stationAccess,
+  type StationAccess,
+  type StationAccessFacts,
+} from '@evcharge/domain/private-station';
 import { stationOpenState, type Schedule } from '@evcharge/domain/station-hours';
+import { ownElectricityTariffIds } from '../../db/schema/stations';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { defaultCard } from '../payments';
@@ -13,7 +19,7 @@ import {
   walletBalanceMinor,
   type Payer,
 } from '../ledger';
-import { lockStarter, stationHours } from './place-repo';
+import { lockStarter, stationFacts } from './place-repo';
 import { holdingReservation, lockConnector } from './hold-repo';
 import { isTagInOpenSession } from './repo';
 
@@ -21,7 +27,8 @@ import { isTagInOpenSession } from './repo';
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
 // StartTransaction) alike: SPEC §8 'Unpaid orders or debt block continuing', the minimum
 // balance or a card hold, the corporate payer (SPEC §6), the simultaneous-sessions limit, and
-// the station's hours (SPEC §3 schedule).
+// the station's hours (SPEC §3 schedule), and who may use a private station when (SPEC §1,
+// domain/private-station.ts): its owner always and for free, others while it is shared.
 
 /**
  * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
@@ -42,10 +49,53 @@ export function closedRefusal(
   });
 }
 
+/** What the station's own rule needs: its hours, and a private station's owner and sharing. */
+export type StationRuleFacts = StationAccessFacts & { schedule: Schedule };
+
+/**
+ * The station's rule for a driver at `at`, for every way in (a start, the plan, a
+ * reservation, a tag): a private station others may not use now is 'Station not found' (it
+ * does not exist for them then); a public one refuses while closed; a private station's hours
+ * are its owner's sharing, so its owner may always start and others only while it is shared.
+ */
+export function stationRule(
+  station: StationRuleFacts,
+  userId: string,
+  at: Date,
+): { access: StationAccess; refusal: AppError | undefined } {
+  const access = stationAccess(station, userId, at);
+  if (access === 'hidden') return { access, refusal: new AppError('STATION_NOT_FOUND') };
+  if (access === 'public')
+    return { access, refusal: closedRefusal(station.schedule, station.utcOffsetMinutes, at) };
+  return { access, refusal: undefined };
+}
+
+/**
+ * Another driver's session on a private station earns its owner (finish.ts): the owner to
+ * credit, or null (a public station, or the owner's own session).
+ */
+export function earningOwnerOf(station: StationRuleFacts, access: StationAccess): string | null {
+  return station.isPrivate && access !== 'owner' ? station.ownerUserId : null;
+}
+
+/**
+ * The tariff a session is priced by: the station's, except on the driver's own private
+ * station, where it is their own electricity and costs nothing.
+ */
+export function sessionTariffId(
+  access: StationAccess,
+  stationTariffId: string,
+  currency: Charge['currency'],
+): string {
+  return access === 'owner' ? ownElectricityTariffIds[currency] : stationTariffId;
+}
+
 type Card = NonNullable<Awaited<ReturnType<typeof defaultCard>>>;
 
 export type StartPayment =
   | { method: 'balance' | 'company'; capMinor: number; card: undefined; balanceMinor: number }
+  /** The owner's own station: nothing to pay, nothing to cap. */
+  | { method: 'balance'; capMinor: null; card: undefined; balanceMinor: number }
   | { method: 'card'; capMinor: number; card: Card; balanceMinor: number };
 
 /**
@@ -60,8 +110,12 @@ export async function paymentFor(
   userId: string,
   payer: Payer,
   currency: Charge['currency'],
+  access: StationAccess = 'public',
 ): Promise<StartPayment | { refusal: AppError; balanceMinor: number }> {
   const balance = await walletBalanceMinor(tx, payer, currency);
+  // Charging on one's own station costs nothing: no minimum, no debt check, no card.
+  if (access === 'owner')
+    return { method: 'balance', capMinor: null, card: undefined, balanceMinor: balance };
   const minimum = minStartBalanceMinor(currency);
   const refuse = (refusal: AppError) => ({ refusal, balanceMinor: balance });
   if (payer.kind === 'company_wallet') {
@@ -104,6 +158,10 @@ export type PaymentDecision = { payer: Payer; payment: StartPayment };
 export type StartDecision = PaymentDecision & {
   /** The driver's own reservation holding the connector: the session consumes it. */
   reservation: { id: string; idTag: string } | undefined;
+  /** Who the driver is to the station (stationRule): its owner's sessions cost nothing. */
+  access: StationAccess;
+  /** Another driver's private station: its owner earns the session (finish.ts). */
+  stationOwnerId: string | null;
 };
 
 /**
@@ -116,12 +174,15 @@ export async function decidePayment(
   tx: Db,
   userId: string,
   currency: Charge['currency'],
+  access: StationAccess = 'public',
 ): Promise<PaymentDecision> {
   const user = await lockStarter(tx, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (user.isBlocked || user.deletedAt !== null) throw new AppError('ACCOUNT_BLOCKED');
-  const payer = payerForProfile(userId, user);
-  const payment = await paymentFor(tx, userId, payer, currency);
+  // The owner's own electricity is nobody's to pay: not the company's either.
+  const payer: Payer =
+    access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
+  const payment = await paymentFor(tx, userId, payer, currency, access);
   if ('refusal' in payment) throw payment.refusal;
   return { payer, payment };
 }
@@ -137,17 +198,19 @@ export async function decideStart(
   request: StartRequest,
 ): Promise<StartDecision> {
   const { userId } = request;
-  const station = await stationHours(tx, request.stationId);
+  const station = await stationFacts(tx, request.stationId);
   if (!station) throw new AppError('STATION_NOT_FOUND');
-  const closed = closedRefusal(station.schedule, station.utcOffsetMinutes, request.at);
-  if (closed) throw closed;
-  const { payer, payment } = await decidePayment(tx, userId, request.currency);
+  const { access, refusal } = stationRule(station, userId, request.at);
+  if (refusal) throw refusal;
+  const stationOwnerId = earningOwnerOf(station, access);
+  const { payer, payment } = await decidePayment(tx, userId, request.currency, access);
   const limit = config.charging.maxSessionsPerUser;
   if ((await openSessionCount(tx, userId)) >= limit)
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
   if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
-  if (request.connectorId === undefined) return { payer, payment, reservation: undefined };
+  if (request.connectorId === undefined)
+    return { payer, payment, reservation: undefined, access, stationOwnerId };
   // After the driver's row: every way in locks the driver first, then the connector.
   await lockConnector(tx, request.connectorId);
   // The reservation that holds the connector as the start is decided, by our clock: a
@@ -155,15 +218,25 @@ export async function decideStart(
   const hold = await holdingReservation(tx, request.connectorId, new Date());
   if (hold && hold.userId !== userId)
     throw new AppError('STATION_BOOKED', { details: { until: hold.endsAt.toISOString() } });
-  return { payer, payment, reservation: hold ? { id: hold.id, idTag: hold.idTag } : undefined };
+  return {
+    payer,
+    payment,
+    reservation: hold ? { id: hold.id, idTag: hold.idTag } : undefined,
+    access,
+    stationOwnerId,
+  };
 }
 
-/** The session's columns of how it is paid (its funds stop) and the reservation it consumes. */
-export function paymentColumns({ payer, payment, reservation }: StartDecision) {
+/**
+ * The session's columns of how it is paid (its funds stop), the reservation it consumes, and
+ * the owner of the private station it earns for.
+ */
+export function paymentColumns({ payer, payment, reservation, stationOwnerId }: StartDecision) {
   return {
     payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
     paymentMethod: payment.method,
     fundsCapMinor: payment.capMinor,
     reservationId: reservation?.id ?? null,
+    stationOwnerId,
   };
 }

@@ -18,7 +18,7 @@ import { recordChargeEvent } from './events';
 import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { loyaltyColumns, type LoyaltyColumns } from './session-loyalty';
-import { closedRefusal, decideStart, paymentColumns } from './start-rules';
+import { decideStart, paymentColumns, sessionTariffId, stationRule } from './start-rules';
 
 export { paymentFor } from './start-rules';
 
@@ -46,16 +46,18 @@ function isEmergency(report: ReportedStatus | undefined): boolean {
 }
 
 /**
- * Why a connector cannot take a start now: its station is closed (at `now`), or what its
- * charge point last said.
+ * Why a connector cannot take the driver's start now: the station's rule (start-rules.ts
+ * stationRule: a private station hidden from them, or closed at `now`), or what its charge
+ * point last said.
  */
 export function refusalOf(
   place: ConnectorPlace,
+  userId: string,
   isOnline: boolean,
   now: Date = new Date(),
 ): AppError | undefined {
-  const closed = closedRefusal(place.schedule, place.utcOffsetMinutes, now);
-  if (closed) return closed;
+  const { refusal } = stationRule(place, userId, now);
+  if (refusal) return refusal;
   const reports = place.reportedStatuses ?? {};
   if (isEmergency(reports['0']) || isEmergency(reports[String(place.number)]))
     return new AppError('EMERGENCY_STOP');
@@ -77,9 +79,12 @@ export function isReachable(
   return deps.chargePoints.relaysCommands() && connectedAt !== null;
 }
 
-/** A station a driver may charge at: public, or their own private one. */
-export function isVisibleTo(place: ConnectorPlace, userId: string) {
-  return !place.isPrivate || place.ownerUserId === userId;
+/**
+ * A station that exists for the driver at `at`: public, their own private one, or another's
+ * while it is shared (start-rules.ts stationRule, domain/private-station.ts).
+ */
+export function isVisibleTo(place: ConnectorPlace, userId: string, at: Date = new Date()) {
+  return stationRule(place, userId, at).access !== 'hidden';
 }
 
 /** OCPP idTag (CiString20) of a start from the app: the charge point echoes it back. */
@@ -142,7 +147,7 @@ async function prepareSession(
         userId,
         ...paymentColumns(decision),
         connectorId: place.connectorId,
-        tariffId: values.tariffId,
+        tariffId: sessionTariffId(decision.access, values.tariffId, values.currency),
         currency: values.currency,
         carId: values.carId,
         ...values.loyalty,
@@ -194,13 +199,17 @@ export async function startCharge(
 ): Promise<Charge> {
   const { db } = deps;
   const place = await connectorPlace(db, body.connectorId);
-  if (!place || !isVisibleTo(place, userId)) throw new AppError('STATION_NOT_FOUND');
+  if (!place) throw new AppError('STATION_NOT_FOUND');
   const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
-  const refusal = refusalOf(place, isOnline);
+  const refusal = refusalOf(place, userId, isOnline);
   if (refusal) throw refusal;
   const chargePointId = place.chargePointId as string;
   const carId = await carOf(db, userId, body.carId);
-  const loyalty = await loyaltyColumns(db, userId, place, body.loyaltyCardId);
+  // Free energy on the owner's own station earns no programme's discount or points.
+  const isOwn = stationRule(place, userId, new Date()).access === 'owner';
+  const loyalty = isOwn
+    ? { loyaltyCardId: null, loyalty: null }
+    : await loyaltyColumns(db, userId, place, body.loyaltyCardId);
   const tariffId = await stationTariffAt(db, place.stationId, new Date());
   if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
   const { tariff } = await tariffOf(db, tariffId);

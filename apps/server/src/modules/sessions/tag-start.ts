@@ -3,7 +3,15 @@ import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordChargeEvent } from './events';
 import { cancelPreparing, type ChargeDeps } from './start';
-import { decideStart, paymentColumns, type StartDecision, type StartRequest } from './start-rules';
+import {
+  decideStart,
+  earningOwnerOf,
+  paymentColumns,
+  sessionTariffId,
+  type StartDecision,
+  type StartRequest,
+} from './start-rules';
+import { stationAccess } from '@evcharge/domain/private-station';
 import { holdForSession } from '../payments';
 import type { ChargePointSender } from './charge-point-sender';
 import { checkIdTag, driverGroupTag, type IdTagInfo, type IdTagStatus } from './id-tags';
@@ -11,7 +19,7 @@ import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
-import { findTagByUid, markTagUsed } from './place-repo';
+import { findTagByUid, markTagUsed, stationFacts } from './place-repo';
 import { loyaltyColumns } from './session-loyalty';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
@@ -161,14 +169,18 @@ export async function startByTag(
   const place = { stationId, connectorId };
   const decided = await decideTag(deps, place, params.idTag, startedAt, async (tx, tag) => {
     const byCard = tag.decision.payment.method === 'card';
+    const isOwn = tag.decision.access === 'owner';
     session = await insertSession(tx, {
       userId: tag.userId,
       connectorId,
-      tariffId: tag.tariffId,
+      tariffId: sessionTariffId(tag.decision.access, tag.tariffId, tag.currency),
       currency: tag.currency,
       rfidTagId: tag.rfidTagId,
       ...paymentColumns(tag.decision),
-      ...(await loyaltyColumns(tx, tag.userId, place)),
+      // Free energy on the owner's own station earns no programme's discount or points.
+      ...(isOwn
+        ? { loyaltyCardId: null, loyalty: null }
+        : await loyaltyColumns(tx, tag.userId, place)),
       ...(byCard
         ? {
             status: 'preparing' as const,
@@ -226,16 +238,22 @@ async function startedWithoutUs(
   const tariffId = tag && (await stationTariffAt(deps.db, stationId, charging.startedAt));
   if (!tag || !tariffId) return { status: refusal };
   const { tariff } = await tariffOf(deps.db, tariffId);
+  // A private station's energy is still its owner's: free for them, earned from others.
+  const station = await stationFacts(deps.db, stationId);
+  const access = station ? stationAccess(station, tag.userId, charging.startedAt) : 'public';
   try {
     const session = await insertSession(deps.db, {
       userId: tag.userId,
       connectorId,
-      tariffId,
+      tariffId: sessionTariffId(access, tariffId, tariff.currency),
       currency: tariff.currency,
       rfidTagId: tag.rfidTagId,
       paymentMethod: 'balance',
       fundsCapMinor: null,
-      ...(await loyaltyColumns(deps.db, tag.userId, { stationId })),
+      stationOwnerId: station ? earningOwnerOf(station, access) : null,
+      ...(access === 'owner'
+        ? { loyaltyCardId: null, loyalty: null }
+        : await loyaltyColumns(deps.db, tag.userId, { stationId })),
       status: 'charging',
       ...charging,
     });

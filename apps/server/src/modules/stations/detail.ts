@@ -4,18 +4,52 @@ import { chargeClass } from '@evcharge/domain/charge-class';
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
-import { stationOpenState } from '@evcharge/domain/station-hours';
+import {
+  canUseStation,
+  emptyWeek,
+  workHoursText,
+  type StationAccessFacts,
+} from '@evcharge/domain/private-station';
+import { stationOpenState, weekDays } from '@evcharge/domain/station-hours';
 import { formatInOffset } from './local-time';
-import { isFavourite, loadStationDetailRow, loadTariffs, stationHolds } from './repo';
+import {
+  isFavourite,
+  loadStationDetailRow,
+  loadTariffs,
+  stationHolds,
+  type StationDetailRow,
+} from './repo';
 import type { Viewer } from './search';
 import { powerKwOf, stationFacts } from './station-view';
 
-/** A private station exists only for its owner; everyone else gets 'Station not found'. */
-export function canSee(
-  station: { isPrivate: boolean; ownerUserId: string | null },
-  viewer: Viewer,
-): boolean {
-  return !station.isPrivate || (viewer.userId !== null && station.ownerUserId === viewer.userId);
+/**
+ * A private station exists for its owner, and for others only while the owner shares it
+ * (domain/private-station.ts); otherwise 'Station not found'.
+ */
+export function canSee(station: StationAccessFacts, viewer: Viewer, at: Date): boolean {
+  return canUseStation(station, viewer.userId, at);
+}
+
+/**
+ * The hours a driver sees: a private station's are the owner's sharing hours (its owner may
+ * charge at any time, others only then, and it is hidden from them outside them).
+ */
+function hoursOf(row: StationDetailRow, now: Date) {
+  if (!row.isPrivate) {
+    const open = stationOpenState(row.schedule, now, row.utcOffsetMinutes);
+    return {
+      schedule: row.schedule,
+      workHours: row.workHours,
+      isOpenNow: open.isOpen,
+      opensAt:
+        !open.isOpen && open.opensAt ? { day: open.opensAt.day, time: open.opensAt.time } : null,
+    };
+  }
+  const weekly = row.sharing?.isShared ? row.sharing.weekly : emptyWeek();
+  const schedule = Object.fromEntries(
+    weekDays.map((day) => [day, weekly[day].map((period) => ({ ...period }))]),
+  ) as StationDetailRow['schedule'];
+  return { schedule, workHours: workHoursText(weekly), isOpenNow: true, opensAt: null };
 }
 
 /**
@@ -31,7 +65,7 @@ export async function stationDetail(
   now = new Date(),
 ): Promise<StationDetail> {
   const row = await loadStationDetailRow(db, id);
-  if (!row || !canSee(row, viewer)) throw new AppError('STATION_NOT_FOUND');
+  if (!row || !canSee(row, viewer, now)) throw new AppError('STATION_NOT_FOUND');
   // SPEC §3 tariff change time: once it has passed, the next tariff is the tariff.
   const changed = row.tariffChangesAt !== null && row.tariffChangesAt <= now;
   const tariffId = changed && row.nextTariffId ? row.nextTariffId : row.tariffId;
@@ -40,7 +74,6 @@ export async function stationDetail(
   const current = tariffs.get(tariffId);
   if (!current) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
   const next = nextTariffId ? tariffs.get(nextTariffId) : undefined;
-  const open = stationOpenState(row.schedule, now, row.utcOffsetMinutes);
   const holds = new Map((await stationHolds(db, row.id, now)).map((h) => [h.connectorId, h]));
 
   return {
@@ -61,12 +94,8 @@ export async function stationDetail(
     isPrivate: row.isPrivate,
     supportsRfid: row.supportsRfid,
     supportsPeriodReservation: row.supportsPeriodReservation,
-    schedule: row.schedule,
-    workHours: row.workHours,
+    ...hoursOf(row, now),
     utcOffsetMinutes: row.utcOffsetMinutes,
-    isOpenNow: open.isOpen,
-    opensAt:
-      !open.isOpen && open.opensAt ? { day: open.opensAt.day, time: open.opensAt.time } : null,
     connectors: row.connectors.map((c) => {
       const hold = holds.get(c.id);
       // A reservation holds it even before the charge point's StatusNotification says so.

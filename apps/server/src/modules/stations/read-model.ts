@@ -1,9 +1,11 @@
 import type { ConnectorStatus } from '@evcharge/domain/connector-status';
+import { nextSharingChange } from '@evcharge/domain/private-station';
 import type { Db } from '../../db/client';
 import { loadStationRows } from './repo';
 import {
   buildSnapshot,
   patchStation,
+  recheckShared,
   summaryFragment,
   type FragmentOf,
   type Snapshot,
@@ -40,7 +42,23 @@ export type StationReadModel = {
    * False when the model does not know the connector (then refresh the station).
    */
   setConnectorStatus: (update: ConnectorStatusUpdate) => boolean;
+  /**
+   * Writes again which private stations are shared now (their owners' hours: domain
+   * private-station.ts). Runs by itself when the next one opens or closes; tests with a
+   * simulated clock call it.
+   */
+  recheckSharing: () => void;
+  /** When recheckSharing runs next by itself (null: no private station changes soon). */
+  nextSharingCheckAt: () => Date | null;
+  /** Stops the timer of recheckSharing. */
+  close: () => void;
 };
+
+/**
+ * The longest wait between two checks of the private stations' sharing: a change more than
+ * eight days ahead (nextSharingChange's horizon) is found by a later check.
+ */
+const MAX_SHARING_WAIT_MS = 6 * 3600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +66,11 @@ declare module 'fastify' {
   }
 }
 
-export async function createStationReadModel(db: Db): Promise<StationReadModel> {
+export async function createStationReadModel(
+  db: Db,
+  options: { now?: () => Date } = {},
+): Promise<StationReadModel> {
+  const now = options.now ?? (() => new Date());
   // A row object is never changed, only replaced, so its JSON can be kept across rebuilds.
   const fragments = new WeakMap<StationRow, Buffer>();
   const fragmentOf: FragmentOf = (row) => {
@@ -59,18 +81,55 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
     }
     return fragment;
   };
-  let current = buildSnapshot(await loadStationRows(db), fragmentOf);
+  let current = buildSnapshot(await loadStationRows(db), fragmentOf, now());
   let version = 0;
+
+  // Private stations appear to others while their owner shares them: the map follows each
+  // opening and closing by a timer set for the next one, so a query only reads a flag.
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  let isClosed = false;
+  const clearTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    timerAt = Infinity;
+  };
+  /** Sets the timer for the next change among `rows`, if sooner than the one set. */
+  function planSharingCheck(rows: readonly StationRow[]): void {
+    if (isClosed) return;
+    const at = now();
+    let next = at.getTime() + MAX_SHARING_WAIT_MS;
+    let hasShared = false;
+    for (const row of rows) {
+      if (!row.isPrivate || !row.sharing?.isShared) continue;
+      hasShared = true;
+      const change = nextSharingChange(row.sharing, at, row.utcOffsetMinutes);
+      if (change && change.getTime() < next) next = change.getTime();
+    }
+    if (!hasShared || next >= timerAt) return;
+    clearTimer();
+    timerAt = next;
+    timer = setTimeout(recheckSharing, Math.max(0, next - at.getTime()));
+    timer.unref();
+  }
+  function recheckSharing(): void {
+    clearTimer();
+    if (recheckShared(current, now())) version++;
+    planSharingCheck(current.rows);
+  }
+  planSharingCheck(current.rows);
 
   function apply(fresh: readonly StationRow[], asked: readonly string[]): void {
     const byId = new Map(fresh.map((row) => [row.id, row]));
     const gone = new Set(asked.filter((id) => !byId.has(id) && current.positionOf.has(id)));
     if (fresh.length > 0 || gone.size > 0) version++;
-    const reshaped = fresh.filter((row) => !patchStation(current, row, fragmentOf));
+    const at = now();
+    const reshaped = fresh.filter((row) => !patchStation(current, row, fragmentOf, at));
+    planSharingCheck(fresh);
     if (gone.size === 0 && reshaped.length === 0) return;
     // New, moved or removed stations change the order: rebuild (about 0.1 s per 100,000).
     const kept = current.rows.filter((row) => !byId.has(row.id) && !gone.has(row.id));
-    current = buildSnapshot([...kept, ...fresh], fragmentOf);
+    current = buildSnapshot([...kept, ...fresh], fragmentOf, at);
   }
 
   // One change at a time and in the order asked, so an older read never overwrites a newer.
@@ -91,8 +150,10 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
     version: () => version,
     reload: () =>
       enqueue(async () => {
-        current = buildSnapshot(await loadStationRows(db), fragmentOf);
+        current = buildSnapshot(await loadStationRows(db), fragmentOf, now());
         version++;
+        clearTimer();
+        planSharingCheck(current.rows);
       }),
     refreshStations,
     refreshStation: (id) => refreshStations([id]),
@@ -103,9 +164,15 @@ export async function createStationReadModel(db: Db): Promise<StationReadModel> 
       const connectors = row.connectors.map((c) =>
         c.id === connectorId ? { ...c, status, statusAt: at } : c,
       );
-      const patched = patchStation(current, { ...row, connectors }, fragmentOf);
+      const patched = patchStation(current, { ...row, connectors }, fragmentOf, now());
       if (patched) version++;
       return patched;
+    },
+    recheckSharing,
+    nextSharingCheckAt: () => (timerAt === Infinity ? null : new Date(timerAt)),
+    close: () => {
+      isClosed = true;
+      clearTimer();
     },
   };
 }

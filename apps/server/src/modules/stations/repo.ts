@@ -1,8 +1,11 @@
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { holdingReservationStatuses } from '@evcharge/domain/reservation';
+import type { Sharing } from '@evcharge/domain/private-station';
 import type { Tariff } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/charging';
+import { privateStations } from '../../db/schema/private-stations';
+import { sharingColumns, withSharing } from '../../db/sharing';
 import {
   connectors,
   favouriteStations,
@@ -28,8 +31,10 @@ const rowColumns = {
   isLimitedAccess: stations.isLimitedAccess,
   isPrivate: stations.isPrivate,
   ownerUserId: stations.ownerUserId,
+  utcOffsetMinutes: stations.utcOffsetMinutes,
   state: stations.state,
 };
+
 
 const connectorColumns = {
   stationId: connectors.stationId,
@@ -62,24 +67,33 @@ async function connectorsByStation(db: Db, stationIds?: readonly string[]) {
 export async function loadStationRows(db: Db, ids?: readonly string[]): Promise<StationRow[]> {
   if (ids?.length === 0) return [];
   const rows = await db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...sharingColumns })
     .from(stations)
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(ids ? inArray(stations.id, [...ids]) : undefined);
   const byStation = await connectorsByStation(db, ids);
-  return rows.map((row) => ({ ...row, connectors: byStation.get(row.id) ?? [] }));
+  return rows.map((row) => ({ ...withSharing(row), connectors: byStation.get(row.id) ?? [] }));
 }
 
-export type StationDetailRow = typeof stations.$inferSelect & { connectors: ConnectorRow[] };
+export type StationDetailRow = typeof stations.$inferSelect & {
+  sharing: Sharing | null;
+  connectors: ConnectorRow[];
+};
 
 /** One station with everything the detail screen shows, or undefined. */
 export async function loadStationDetailRow(
   db: Db,
   id: string,
 ): Promise<StationDetailRow | undefined> {
-  const [row] = await db.select().from(stations).where(eq(stations.id, id));
+  const [row] = await db
+    .select({ station: stations, ...sharingColumns })
+    .from(stations)
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .where(eq(stations.id, id));
   if (!row) return undefined;
+  const { station, sharing } = withSharing(row);
   const byStation = await connectorsByStation(db, [id]);
-  return { ...row, connectors: byStation.get(id) ?? [] };
+  return { ...station, sharing, connectors: byStation.get(id) ?? [] };
 }
 
 export type TariffWithIdle = { tariff: Tariff; freeIdleMinutes: number };
@@ -146,11 +160,14 @@ export async function findConnectorByQr(db: Db, altName: string, connectorNumber
       connectorNumber: connectors.number,
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+      ...sharingColumns,
     })
     .from(stations)
     .innerJoin(connectors, eq(connectors.stationId, stations.id))
+    .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(and(eq(stations.altName, altName), eq(connectors.number, connectorNumber)));
-  return row;
+  return row && withSharing(row);
 }
 
 // point(lng, lat) <@ box(...) is what the GiST index stations_location_gist_idx answers

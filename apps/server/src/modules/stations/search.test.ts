@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canUseStation, type Sharing } from '@evcharge/domain/private-station';
 import { socketTypeIds, type SocketTypeId } from '@evcharge/domain/socket-type';
 import { createRandom } from '../../demo/prng';
 import { generateStations } from '../../demo/stations';
@@ -9,6 +10,12 @@ import { bandOf, bandOrder, bandStarts, rangesInBounds } from './spatial-index';
 import type { StationRow } from './station-view';
 
 const owner = '00000000-0000-4000-8000-000000000001';
+const allDay = [{ from: '00:00', to: '24:00' }];
+const allDayShared: Sharing = {
+  isShared: true,
+  weekly: { mo: allDay, tu: allDay, we: allDay, th: allDay, fr: allDay, sa: allDay, su: allDay },
+  datesOff: [],
+};
 
 // Demo stations plus a few at the antimeridian and the poles, where boxes wrap.
 function rows(): StationRow[] {
@@ -16,6 +23,8 @@ function rows(): StationRow[] {
   const generated = generateStations(3000, 11).map((s, i) => ({
     ...s,
     ownerUserId: s.isPrivate && i % 2 === 0 ? owner : null,
+    // Every fourth private station is shared round the clock: others see it too.
+    sharing: s.isPrivate && i % 4 === 0 ? allDayShared : null,
     connectors: s.connectors.map((c) => ({ ...c, statusAt: new Date(0) })),
   }));
   const edges = Array.from({ length: 200 }, (_, i) => ({
@@ -35,7 +44,7 @@ function rows(): StationRow[] {
 function reference(all: StationRow[], filter: StationFilter, viewer: Viewer): string[] {
   const [minKw, maxKw] = [filter.powerKw?.min ?? 0, filter.powerKw?.max ?? Infinity];
   return all
-    .filter((s) => !s.isPrivate || (viewer.userId !== null && s.ownerUserId === viewer.userId))
+    .filter((s) => canUseStation(s, viewer.userId, new Date()))
     .filter((s) => filter.includeRestricted || !s.isLimitedAccess)
     .filter((s) => filter.includeRoaming || !s.isRoaming)
     .filter((s) => !filter.bounds || inBounds(s, filter.bounds))

@@ -5,6 +5,7 @@ import {
   FLAG_LIMITED,
   FLAG_PRIVATE,
   FLAG_ROAMING,
+  FLAG_SHARED,
   FREE_TYPES_SHIFT,
   socketMask,
   type Snapshot,
@@ -15,7 +16,10 @@ import { HISTOGRAM_BUCKETS, type KeyHistogram } from './top-k';
 /** The filter after the contract's defaults. */
 export type StationFilter = z.output<typeof stationFilterSchema>;
 
-/** Who asks: a visitor sees public stations only, a driver also their own private ones. */
+/**
+ * Who asks: a visitor sees public stations and private ones shared at the moment, a driver also
+ * their own private ones.
+ */
 export type Viewer = { userId: string | null };
 
 export type EmptyReason = 'NO_STATIONS_FOUND' | 'NO_MATCHING_PORTS' | null;
@@ -125,7 +129,9 @@ export function findMatches(snapshot: Snapshot, filter: StationFilter, viewer: V
       const bits = bitsOf[i] as number;
       if ((bits & flagBits) !== 0) {
         if ((bits & excluded) !== 0) continue;
-        if ((bits & FLAG_PRIVATE) !== 0 && owner[i] !== viewerOwner) continue;
+        // domain/private-station.ts: the owner always, others while it is shared.
+        if ((bits & FLAG_PRIVATE) !== 0 && owner[i] !== viewerOwner && (bits & FLAG_SHARED) === 0)
+          continue;
       }
       let key = 0;
       if (hasNear) {

@@ -80,7 +80,7 @@ export async function findByQr(db: Db, code: string, viewer: Viewer) {
   const parsed = parseQrCode(code);
   if (!parsed) throw new AppError('INCORRECT_QR');
   const found = await findConnectorByQr(db, parsed.altName, parsed.connectorNumber);
-  if (!found || !canSee(found, viewer)) throw new AppError('STATION_NOT_FOUND');
+  if (!found || !canSee(found, viewer, new Date())) throw new AppError('STATION_NOT_FOUND');
   return {
     stationId: found.stationId,
     connectorId: found.connectorId,

@@ -1,6 +1,7 @@
 import { isConnectorFree } from '@evcharge/domain/connector-status';
 import type { Availability } from '@evcharge/domain/connector-status';
 import type { ChargeClass } from '@evcharge/domain/charge-class';
+import { stationAccess } from '@evcharge/domain/private-station';
 import { socketTypeIds, type SocketTypeId } from '@evcharge/domain/socket-type';
 import { unitVector } from './geo';
 import { bandOrder, bandStarts } from './spatial-index';
@@ -18,6 +19,16 @@ export const FREE_TYPES_SHIFT = 9;
 export const FLAG_LIMITED = 1 << 24;
 export const FLAG_ROAMING = 1 << 25;
 export const FLAG_PRIVATE = 1 << 26;
+/**
+ * A private station its owner shares with everyone at the moment the flag was written
+ * (domain/private-station.ts); the read model writes it again when sharing opens or closes.
+ */
+export const FLAG_SHARED = 1 << 27;
+
+/** FLAG_SHARED of a row at `at`: what a visitor (anyone but its owner) may see of it. */
+export function sharedFlag(row: StationRow, at: Date): number {
+  return row.isPrivate && stationAccess(row, null, at) === 'shared' ? FLAG_SHARED : 0;
+}
 
 /** stationPointsSchema codes: availability 0 free, 1 busy, 2 offline; 0 slow … 2 fast. */
 export const availabilityCode: Record<Availability, number> = { free: 0, busy: 1, offline: 2 };
@@ -80,7 +91,13 @@ function ownerIndex(snapshot: Snapshot, userId: string | null): number {
 }
 
 /** Writes everything of station `i` but its place and connector slots' positions. */
-function writeStation(snapshot: Snapshot, i: number, row: StationRow, fragmentOf: FragmentOf) {
+function writeStation(
+  snapshot: Snapshot,
+  i: number,
+  row: StationRow,
+  fragmentOf: FragmentOf,
+  at: Date,
+) {
   const s = snapshot;
   s.rows[i] = row;
   s.positionOf.set(row.id, i);
@@ -103,7 +120,8 @@ function writeStation(snapshot: Snapshot, i: number, row: StationRow, fragmentOf
     (freeTypes << FREE_TYPES_SHIFT) |
     (row.isLimitedAccess ? FLAG_LIMITED : 0) |
     (row.isRoaming ? FLAG_ROAMING : 0) |
-    (row.isPrivate ? FLAG_PRIVATE : 0);
+    (row.isPrivate ? FLAG_PRIVATE : 0) |
+    sharedFlag(row, at);
   s.maxPowerW[i] = row.connectors.reduce((max, c) => Math.max(max, c.powerW), 0);
   const facts = stationFacts(row);
   s.availability[i] = availabilityCode[facts.availability];
@@ -112,7 +130,11 @@ function writeStation(snapshot: Snapshot, i: number, row: StationRow, fragmentOf
   s.fragments[i] = fragmentOf(row);
 }
 
-export function buildSnapshot(input: readonly StationRow[], fragmentOf: FragmentOf): Snapshot {
+export function buildSnapshot(
+  input: readonly StationRow[],
+  fragmentOf: FragmentOf,
+  at = new Date(),
+): Snapshot {
   const order = bandOrder(
     input.map((row) => row.lat),
     input.map((row) => row.lng),
@@ -151,7 +173,7 @@ export function buildSnapshot(input: readonly StationRow[], fragmentOf: Fragment
     snapshot.uy[i] = y;
     snapshot.uz[i] = z;
     snapshot.connStart[i + 1] = (snapshot.connStart[i] as number) + row.connectors.length;
-    writeStation(snapshot, i, row, fragmentOf);
+    writeStation(snapshot, i, row, fragmentOf, at);
   }
   return snapshot;
 }
@@ -160,13 +182,34 @@ export function buildSnapshot(input: readonly StationRow[], fragmentOf: Fragment
  * Replaces a station in place when its place and number of connectors are unchanged (a
  * status change, a renamed station); false when the snapshot has to be rebuilt.
  */
-export function patchStation(snapshot: Snapshot, row: StationRow, fragmentOf: FragmentOf) {
+export function patchStation(
+  snapshot: Snapshot,
+  row: StationRow,
+  fragmentOf: FragmentOf,
+  at = new Date(),
+) {
   const i = snapshot.positionOf.get(row.id);
   if (i === undefined) return false;
   const old = snapshot.rows[i] as StationRow;
   const sameShape =
     old.lat === row.lat && old.lng === row.lng && old.connectors.length === row.connectors.length;
   if (!sameShape) return false;
-  writeStation(snapshot, i, row, fragmentOf);
+  writeStation(snapshot, i, row, fragmentOf, at);
   return true;
+}
+
+/** Writes FLAG_SHARED of every private station again for `at`; true when one changed. */
+export function recheckShared(snapshot: Snapshot, at: Date): boolean {
+  let changed = false;
+  const { rows, bits } = snapshot;
+  for (let i = 0; i < snapshot.size; i++) {
+    const row = rows[i] as StationRow;
+    if (!row.isPrivate) continue;
+    const was = (bits[i] as number) & FLAG_SHARED;
+    const now = sharedFlag(row, at);
+    if (was === now) continue;
+    bits[i] = ((bits[i] as number) & ~FLAG_SHARED) | now;
+    changed = true;
+  }
+  return changed;
 }

@@ -9,6 +9,7 @@ import {
   type StationLabel,
 } from '@evcharge/domain/connector-status';
 import type { Country } from '@evcharge/domain/constants';
+import type { Sharing } from '@evcharge/domain/private-station';
 import type { CurrentType, SocketTypeId } from '@evcharge/domain/socket-type';
 
 /** A connector as the stations module reads it from the database. */
@@ -40,6 +41,9 @@ export type StationRow = {
   isLimitedAccess: boolean;
   isPrivate: boolean;
   ownerUserId: string | null;
+  utcOffsetMinutes: number;
+  /** A private station's terms for other drivers (domain/private-station.ts); null: none. */
+  sharing: Sharing | null;
   /** The label the operator set; 'works' leaves it to the connectors. */
   state: StationLabel;
   /** By number. */

@@ -15,6 +15,7 @@ const links: readonly { to: string; icon: IconName; titleKey: string; hintKey: s
   { to: paths.cars, icon: 'car', titleKey: 'profile:cars', hintKey: 'profile:carsHint', testId: 'profile-cars-link' },
   { to: paths.myRfid, icon: 'card', titleKey: 'profile:rfidTags', hintKey: 'profile:rfidTagsHint', testId: 'profile-rfid-link' },
   { to: paths.shop, icon: 'plug', titleKey: 'profile:shop', hintKey: 'profile:shopHint', testId: 'profile-shop-link' },
+  { to: paths.myCharges, icon: 'bolt', titleKey: 'profile:myCharges', hintKey: 'profile:myChargesHint', testId: 'profile-my-charges-link' },
   { to: paths.favourites, icon: 'heart', titleKey: 'profile:favourites', hintKey: 'profile:favouritesHint', testId: 'profile-favourites-link' },
   { to: paths.cards, icon: 'card', titleKey: 'profile:cards', hintKey: 'profile:cardsHint', testId: 'profile-cards-link' },
   { to: paths.loyaltyCards, icon: 'star', titleKey: 'profile:loyaltyCards', hintKey: 'profile:loyaltyCardsHint', testId: 'profile-loyalty-link' },

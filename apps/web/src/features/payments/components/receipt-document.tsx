@@ -64,9 +64,11 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <div data-testid="receipt-payment">
           <dt>{t('payments:receipt.paymentMethod')}</dt>
           <dd>
-            {payment.method === 'card'
-              ? <>{t('payments:receipt.byCard')} {payment.cardLast4 && <CardNumber brand={payment.cardBrand ?? ''} last4={payment.cardLast4} />}</>
-              : t('payments:receipt.byBalance')}
+            {receipt.kind === 'station_earning'
+              ? t('payments:receipt.toBalance')
+              : payment.method === 'card'
+                ? <>{t('payments:receipt.byCard')} {payment.cardLast4 && <CardNumber brand={payment.cardBrand ?? ''} last4={payment.cardLast4} />}</>
+                : t('payments:receipt.byBalance')}
           </dd>
         </div>
         <div data-testid="receipt-currency"><dt>{t('payments:receipt.currency')}</dt><dd>{code} · {currencyName(code, format.language)}</dd></div>

@@ -15,6 +15,7 @@ export const operationIcons: Record<OperationType, IconName> = {
   ReservationCharge: 'calendar',
   ShopOrder: 'card',
   ShopCharge: 'wallet',
+  StationEarning: 'plug',
 };
 
 /** Done is good news; on its way is a note; failed and released took no money. */

@@ -9,4 +9,5 @@ export const receiptIcons: Record<Receipt['kind'], IconName> = {
   refund: 'refresh',
   session_adjustment: 'document',
   shop_order: 'list',
+  station_earning: 'plug',
 };
