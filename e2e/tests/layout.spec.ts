@@ -76,6 +76,10 @@ for (const language of ['tg', 'ru']) {
     const stationId = ((await list.json()) as { items: { id: string }[] }).items[0]!.id;
     await signInOnLoginPage(page, demoDriver.email, demoDriver.password);
     await useLanguage(page, language);
+    // The demo driver owns two private stations (myCharges and a station's schedule).
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
+    const own = await request.get('/api/chargestation/get/private', { headers: { authorization: `Bearer ${token}` } });
+    const ownStationId = ((await own.json()) as { items: { id: string }[] }).items[0]!.id;
 
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -92,6 +96,8 @@ for (const language of ['tg', 'ru']) {
       ['/filter', 'filter-screen'],
       [`/detailStation?id=${stationId}`, 'station-page'],
       ['/profile', 'profile-page'],
+      ['/myCharges', 'owner-station'],
+      [`/myCharges?station=${ownStationId}`, 'schedule-form'],
       ['/balance', 'wallet-page'],
       ['/cards', 'cards-page'],
       ['/history', 'history-page'],

@@ -8,6 +8,12 @@ export const demoDriver = { email: 'driver@evcharge.demo', password: 'Driver123'
 /** The second demo driver: the charging journey spends her balance, not the first one's. */
 export const secondDriver = { email: 'anna@evcharge.demo', password: 'Anna1234' };
 
+/**
+ * A demo private station waiting for its owner: its code and the secret printed beside it, as
+ * README "Demo" lists them (apps/server/src/demo/private-stations.ts, checked by seed.int.test).
+ */
+export const demoPrivateStation = { code: 'OVB-00090', secret: 'D34B-257D' };
+
 let counter = 0;
 /** A fresh address per journey, so journeys never depend on each other. */
 export function uniqueEmail(prefix: string): string {

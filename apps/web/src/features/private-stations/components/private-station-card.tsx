@@ -54,7 +54,7 @@ export function PrivateStationCard({ station }: { station: PrivateStation }) {
         <div className="owner-station__title">
           <h2 id={titleId} className="owner-station__name">{station.name}</h2>
           <p className="muted small">
-            {t('profile:privateStations.station.code', { code: station.code })} · {station.address}, {station.city}
+            {t('profile:privateStations.station.code', { code: station.code })} · {station.address}
           </p>
         </div>
         <div className="owner-station__badges">
