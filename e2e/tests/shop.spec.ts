@@ -48,6 +48,9 @@ test('a driver orders RFID fobs and a cable, pays on the bank page and finds the
   await page.getByTestId('delivery-postcode').fill('125009');
   await page.getByTestId('delivery-comment').fill('Ring twice');
   await expect(page.getByTestId('delivery-name-error')).toHaveCount(0);
+  // From the top: a target half under the sticky header, wherever the typing left the page,
+  // is one axe cannot tell from a small one.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoAxeViolations(page);
 
   // A card typed on the bank's page this once; back through /callback.

@@ -85,7 +85,7 @@ describe('PaymentReturnPage', () => {
 
 describe('/callback, after a payment by a card typed on the bank page', () => {
   const callback = `/callback?operation=${operationId}`;
-  const errorTexts = en as Record<string, string>;
+  const errorTexts: Record<string, unknown> = en;
 
   it('says a shop order is paid, with the way to the order and its receipt', async () => {
     startSession(buildClient('tok'));

@@ -109,7 +109,7 @@ export function OrderDetail({ id, owner }: { id: string; owner: string }) {
             </li>
           ))}
         </ul>
-        <OrderSums totals={order} currency={order.currency} testId="order-sums" />
+        <OrderSums totals={order} currency={order.currency} testId="order-sums" isPaid={order.status === 'paid'} />
       </section>
       <div className="order__facts">
         <section className="card" aria-labelledby="order-delivery">
