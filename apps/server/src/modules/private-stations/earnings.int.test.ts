@@ -16,6 +16,8 @@ import { moneyDeps } from '../../test/money-deps';
 import { ownedStation, share, sharedAlways, type UnclaimedStation } from '../../test/private-stations';
 import { MINUTE_MS, sessionOf, testCar } from '../../test/sessions';
 import { finishSession, findPlacedSession } from '../sessions';
+import { adjustStationOwner } from '../sessions/owner-earning';
+import { brandById } from '../../brand/brands';
 
 // SPEC §1 private stations: what another driver pays for a session on the owner's station goes
 // to the owner's balance less the platform's fee (15 % in the demo brand, rounded half up),
@@ -181,5 +183,25 @@ describe('what a private station earns its owner', () => {
     await station.sim.flush();
     expect(await earningsOf(session.id)).toHaveLength(1);
     expect(await balanceOf(owner)).toBe(ownerMinor);
+  });
+
+  it('a late final meter reading corrects the owner’s share, once', async () => {
+    const owner = await driver(server, 0);
+    const other = await driver(server, 100_000);
+    const station = await ownedStation(server, owner);
+    await share(server, owner, station.id, sharedAlways({ perKwhMinor: PER_KWH }));
+    const transactionId = await othersSession(station, other, 3);
+    const session = await leave(station, transactionId);
+    const before = session.costMinor;
+    const after = before + 1_000;
+    const brand = brandById(server.config.brand);
+    await server.db.transaction((tx) => adjustStationOwner(tx, brand, session, { before, after }));
+    const expected = ownerShare(after, 15).ownerMinor;
+    expect(await balanceOf(owner)).toBe(expected);
+    // The ledger takes the correction of a session once.
+    await expect(
+      server.db.transaction((tx) => adjustStationOwner(tx, brand, session, { before, after: after + 500 })),
+    ).rejects.toThrow();
+    expect(await balanceOf(owner)).toBe(expected);
   });
 });
