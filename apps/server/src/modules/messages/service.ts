@@ -5,6 +5,7 @@ import {
   SUPPORT_SESSION_RECENT_HOURS,
   supportHours,
   type MessageKind,
+  type SupportSchedule,
 } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
 import { prepareFiles } from './files';
@@ -45,6 +46,8 @@ export type NewChatMessage = {
   sessionId: string | null;
   text: string;
   files: readonly NewFile[];
+  /** The hours of the driver's brand (SPEC §1), for the closed-hours notice; the SPEC's by default. */
+  schedule?: SupportSchedule;
 };
 
 /**
@@ -73,7 +76,7 @@ export async function appendMessage(
       },
       input.files,
     );
-    const notice = noticeDue(input.author, conversation, now)
+    const notice = noticeDue(input.author, conversation, now, input.schedule)
       ? (
           await repo.insertMessage(
             tx,
@@ -119,8 +122,9 @@ function noticeDue(
   author: NewChatMessage['author'],
   conversation: ConversationRow | undefined,
   now: Date,
+  schedule?: SupportSchedule,
 ): boolean {
-  if (author !== 'user' || supportHours(now).open) return false;
+  if (author !== 'user' || supportHours(now, schedule).open) return false;
   const last = conversation?.lastNoticeAt;
   return !last || now.getTime() - last.getTime() >= SUPPORT_NOTICE_REPEAT_HOURS * HOUR_MS;
 }
@@ -150,8 +154,16 @@ export type DriverMessage = {
   files?: readonly { name: string; data: string }[];
 };
 
+/** The support of the driver's brand: its hours and how soon it answers (SPEC §1). */
+export type BrandSupport = { schedule: SupportSchedule; answerMinutes: number };
+
 /** The driver writes to support (with files): every file checked before anything is stored. */
-export async function sendDriverMessage(deps: MessageDeps, userId: string, body: DriverMessage) {
+export async function sendDriverMessage(
+  deps: MessageDeps,
+  userId: string,
+  body: DriverMessage,
+  support?: BrandSupport,
+) {
   const files = await prepareFiles(body.files ?? []);
   const sessionId = await sessionOfMessage(deps, userId, body.transactionId);
   return appendMessage(deps, {
@@ -162,6 +174,7 @@ export async function sendDriverMessage(deps: MessageDeps, userId: string, body:
     sessionId,
     text: body.text,
     files,
+    schedule: support?.schedule,
   });
 }
 
@@ -170,6 +183,7 @@ export async function driverMessages(
   deps: MessageDeps,
   userId: string,
   query: { before?: number | undefined; limit: number },
+  support?: BrandSupport,
 ) {
   // The cursor first: a message written between the two reads comes again, never goes missing.
   const conversation = await repo.findConversation(deps.db, userId);
@@ -179,7 +193,7 @@ export async function driverMessages(
     items: await toMessages(deps.db, page.rows, now),
     hasMore: page.hasMore,
     cursor: conversation?.lastSeq ?? 0,
-    support: supportHoursView(now),
+    support: supportHoursView(now, support?.schedule, support?.answerMinutes),
   };
 }
 
