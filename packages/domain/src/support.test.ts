@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAnswerSupport, sniffMessageFile, supportHours } from './support';
+import { canAnswerSupport, sniffMessageFile, supportHours, supportSchedule } from './support';
 
 // SPEC §1: support answers 9:00-21:00 in UTC+2, whatever the driver's zone; SPEC §3 Message:
 // a file's type is told by its bytes.
@@ -87,5 +87,29 @@ describe('canAnswerSupport', () => {
     expect(canAnswerSupport('admin')).toBe(true);
     expect(canAnswerSupport('moderator')).toBe(false);
     expect(canAnswerSupport(null)).toBe(false);
+  });
+});
+
+describe("another brand's hours", () => {
+  // 08:00-22:00 at UTC+5 (Kazakhstan): 03:00-17:00 UTC.
+  const volt = supportSchedule({ from: '08:00', to: '22:00', utcOffsetMinutes: 300 });
+
+  it('reads the brand\'s hours as whole hours at its offset', () => {
+    expect(volt).toEqual({ fromHour: 8, toHour: 22, utcOffsetMinutes: 300 });
+  });
+
+  it('is open and closed by its own clock', () => {
+    expect(supportHours(new Date('2026-11-26T02:59:00Z'), volt)).toEqual({
+      open: false,
+      opensAt: new Date('2026-11-26T03:00:00Z'),
+      closesAt: new Date('2026-11-26T17:00:00Z'),
+    });
+    expect(supportHours(new Date('2026-11-26T16:59:00Z'), volt).open).toBe(true);
+    // 19:30 UTC: closed there, while the SPEC's brand (9-21 at UTC+2) is still open.
+    expect(supportHours(new Date('2026-11-26T18:30:00Z'), volt)).toMatchObject({
+      open: false,
+      opensAt: new Date('2026-11-27T03:00:00Z'),
+    });
+    expect(supportHours(new Date('2026-11-26T18:30:00Z')).open).toBe(true);
   });
 });

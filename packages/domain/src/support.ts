@@ -49,14 +49,38 @@ export type SupportHours = {
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * When a brand's support works: from one whole hour to another of its wall clock, at its
+ * offset from UTC (SPEC §1: "support hours in one brand are 9:00-21:00 (UTC+2)"; another brand
+ * has its own, Brand.support.hours).
+ */
+export type SupportSchedule = { fromHour: number; toHour: number; utcOffsetMinutes: number };
+
+/** SPEC §1: the hours of the brand the specification describes. */
+export const SPEC_SUPPORT_SCHEDULE: SupportSchedule = {
+  fromHour: SUPPORT_OPENS_HOUR,
+  toHour: SUPPORT_CLOSES_HOUR,
+  utcOffsetMinutes: SUPPORT_UTC_OFFSET_HOURS * 60,
+};
+
+/** A brand's hours ("HH:MM" to "HH:MM" at an offset) as a schedule; minutes are not kept. */
+export function supportSchedule(hours: {
+  from: string;
+  to: string;
+  utcOffsetMinutes: number;
+}): SupportSchedule {
+  const hour = (time: string) => Number(time.slice(0, 2));
+  return { fromHour: hour(hours.from), toHour: hour(hours.to), utcOffsetMinutes: hours.utcOffsetMinutes };
+}
+
 /** Whether support works at `now`, and when it next opens and closes (SPEC §1 hours). */
-export function supportHours(now: Date): SupportHours {
-  const offset = SUPPORT_UTC_OFFSET_HOURS * HOUR_MS;
-  // The wall clock in UTC+2, as a UTC date whose fields read as the brand's local time.
+export function supportHours(now: Date, schedule: SupportSchedule = SPEC_SUPPORT_SCHEDULE): SupportHours {
+  const offset = schedule.utcOffsetMinutes * 60_000;
+  // The brand's wall clock, as a UTC date whose fields read as its local time.
   const local = new Date(now.getTime() + offset);
   const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  const opensToday = dayStart + SUPPORT_OPENS_HOUR * HOUR_MS;
-  const closesToday = dayStart + SUPPORT_CLOSES_HOUR * HOUR_MS;
+  const opensToday = dayStart + schedule.fromHour * HOUR_MS;
+  const closesToday = dayStart + schedule.toHour * HOUR_MS;
   const at = local.getTime();
   const toUtc = (localMs: number) => new Date(localMs - offset);
   if (at >= opensToday && at < closesToday) {

@@ -17,6 +17,10 @@ describe('brands', () => {
     expect(currencies).toContain(brand.currency);
     expect(countries).toContain(brand.country);
     expect(isValidCounter(brand.analytics)).toBe(true);
+    // The chat's hours are whole hours at a whole-hour offset (domain/support.ts).
+    expect(brand.support.hours.from).toMatch(/^([01]\d|2[0-3]):00$/);
+    expect(brand.support.hours.to).toMatch(/^([01]\d|2[0-4]):00$/);
+    expect(brand.support.hours.utcOffsetMinutes % 60).toBe(0);
     for (const item of brand.shop.items) {
       for (const language of languages) {
         expect(item.title[language].length).toBeGreaterThan(0);

@@ -205,6 +205,25 @@ describe('support hours', () => {
     clock.at = new Date('2026-11-28T06:59:00Z');
     expect((await sent(driver, 'early bird')).notice).not.toBeNull();
   });
+
+  it("follows the hours of the driver's brand: 8:00-22:00 at UTC+5 for the second one", async () => {
+    // 18:30 UTC: 20:30 in UTC+2 (the SPEC's brand is open), 23:30 in UTC+5 (closed).
+    clock.at = new Date('2026-11-26T18:30:00Z');
+    const volt = await signedInUser(server, { name: 'Aida', brand: 'volt' });
+    const first = await sent(volt, 'сессия не остановилась');
+    expect(first.notice).not.toBeNull();
+    expect((await page(volt)).support).toEqual({
+      open: false,
+      opensAt: '2026-11-27T03:00:00.000Z',
+      closesAt: '2026-11-27T17:00:00.000Z',
+      answerMinutes: 15,
+      fromHour: 8,
+      toHour: 22,
+      utcOffsetHours: 5,
+    });
+    // The same moment, a driver of the SPEC's brand: support is open, no notice.
+    expect((await sent(await newDriver(), 'a question')).notice).toBeNull();
+  });
 });
 
 describe('the session a message carries', () => {

@@ -11,14 +11,22 @@ import {
   subscribeMessages,
 } from '@evcharge/api/messages/messages';
 import { AppError } from '@evcharge/domain/errors';
-import { MESSAGE_FILES_MAX } from '@evcharge/domain/support';
+import { MESSAGE_FILES_MAX, supportSchedule } from '@evcharge/domain/support';
+import { brandOfAccount } from '../../brand/brands';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { optionalUser } from '../../plugins/auth';
+import { optionalUser, type UserRow } from '../../plugins/auth';
 import { userWriteRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { type PollWait } from '../sessions';
 import * as repo from './repo';
-import { countNew, driverMessages, pollDriver, readByDriver, sendDriverMessage } from './service';
+import {
+  countNew,
+  driverMessages,
+  pollDriver,
+  readByDriver,
+  sendDriverMessage,
+  type BrandSupport,
+} from './service';
 import { isSupport } from './staff';
 import { staffRoutes } from './staff-routes';
 
@@ -61,8 +69,15 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
     };
   };
   const writing = { rateLimit: userWriteRateLimit(limits) };
+  // SPEC §1: the hours and the answer time of the driver's brand (users.brand).
+  const supportOf = (user: UserRow): BrandSupport => {
+    const { support } = brandOfAccount(user, deps.brand);
+    return { schedule: supportSchedule(support.hours), answerMinutes: support.responseMinutes };
+  };
 
-  route(app, listMessages, async ({ auth, query }) => driverMessages(deps, auth.user.id, query));
+  route(app, listMessages, async ({ auth, query }) =>
+    driverMessages(deps, auth.user.id, query, supportOf(auth.user)),
+  );
   route(app, countNewMessages, async ({ auth }) => countNew(deps, auth.user.id));
   route(app, subscribeMessages, async ({ auth, params, query, reply }) =>
     pollDriver(
@@ -75,13 +90,13 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
   route(
     app,
     sendMessage,
-    async ({ auth, body }) => sendDriverMessage(deps, auth.user.id, body),
+    async ({ auth, body }) => sendDriverMessage(deps, auth.user.id, body, supportOf(auth.user)),
     writing,
   );
   route(
     app,
     sendMessageFiles,
-    async ({ auth, body }) => sendDriverMessage(deps, auth.user.id, body),
+    async ({ auth, body }) => sendDriverMessage(deps, auth.user.id, body, supportOf(auth.user)),
     { ...writing, bodyLimit: MESSAGE_BODY_LIMIT_BYTES },
   );
   route(app, readMessages, async ({ auth, body }) => readByDriver(deps, auth.user.id, body.upTo));

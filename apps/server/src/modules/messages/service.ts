@@ -5,6 +5,7 @@ import {
   SUPPORT_SESSION_RECENT_HOURS,
   supportHours,
   type MessageKind,
+  type SupportSchedule,
 } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
 import { longPoll, type PollWait } from '../sessions';
@@ -46,6 +47,8 @@ export type NewChatMessage = {
   sessionId: string | null;
   text: string;
   files: readonly NewFile[];
+  /** The hours of the driver's brand (SPEC §1), for the closed-hours notice; the SPEC's by default. */
+  schedule?: SupportSchedule;
 };
 
 /**
@@ -74,7 +77,7 @@ export async function appendMessage(
       },
       input.files,
     );
-    const notice = noticeDue(input.author, conversation, now)
+    const notice = noticeDue(input.author, conversation, now, input.schedule)
       ? (
           await repo.insertMessage(
             tx,
@@ -123,8 +126,9 @@ function noticeDue(
   author: NewChatMessage['author'],
   conversation: ConversationRow | undefined,
   now: Date,
+  schedule?: SupportSchedule,
 ): boolean {
-  if (author !== 'user' || supportHours(now).open) return false;
+  if (author !== 'user' || supportHours(now, schedule).open) return false;
   const last = conversation?.lastNoticeAt;
   return !last || now.getTime() - last.getTime() >= SUPPORT_NOTICE_REPEAT_HOURS * HOUR_MS;
 }
@@ -154,8 +158,16 @@ export type DriverMessage = {
   files?: readonly { name: string; data: string }[];
 };
 
+/** The support of the driver's brand: its hours and how soon it answers (SPEC §1). */
+export type BrandSupport = { schedule: SupportSchedule; answerMinutes: number };
+
 /** The driver writes to support (with files): every file checked before anything is stored. */
-export async function sendDriverMessage(deps: MessageDeps, userId: string, body: DriverMessage) {
+export async function sendDriverMessage(
+  deps: MessageDeps,
+  userId: string,
+  body: DriverMessage,
+  support?: BrandSupport,
+) {
   const files = await prepareFiles(body.files ?? []);
   const sessionId = await sessionOfMessage(deps, userId, body.transactionId);
   return appendMessage(deps, {
@@ -166,6 +178,7 @@ export async function sendDriverMessage(deps: MessageDeps, userId: string, body:
     sessionId,
     text: body.text,
     files,
+    schedule: support?.schedule,
   });
 }
 
@@ -195,9 +208,13 @@ export async function driverMessages(
   deps: MessageDeps,
   userId: string,
   query: { before?: number | undefined; limit: number },
+  support?: BrandSupport,
 ) {
   const { page } = await conversationPage(deps, userId, query);
-  return { ...page, support: supportHoursView(deps.now()) };
+  return {
+    ...page,
+    support: supportHoursView(deps.now(), support?.schedule, support?.answerMinutes),
+  };
 }
 
 export async function countNew(deps: MessageDeps, userId: string) {

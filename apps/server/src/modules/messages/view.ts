@@ -1,10 +1,9 @@
 import type { Message, MessageSession } from '@evcharge/api/messages/messages';
 import {
+  SPEC_SUPPORT_SCHEDULE,
   SUPPORT_ANSWER_MINUTES,
-  SUPPORT_CLOSES_HOUR,
-  SUPPORT_OPENS_HOUR,
-  SUPPORT_UTC_OFFSET_HOURS,
   supportHours,
+  type SupportSchedule,
 } from '@evcharge/domain/support';
 import type { Db } from '../../db/client';
 import { chargeRowsByIds, toCharge } from '../sessions';
@@ -16,17 +15,21 @@ import type { FileInfo, MessageRow } from './repo';
 
 export const filePath = (id: string) => `/api/messages/file/${id}`;
 
-/** SPEC §1: the support hours at `now`, as the chat shows them. */
-export function supportHoursView(now: Date) {
-  const hours = supportHours(now);
+/** SPEC §1: the support hours of the driver's brand at `now`, as the chat shows them. */
+export function supportHoursView(
+  now: Date,
+  schedule: SupportSchedule = SPEC_SUPPORT_SCHEDULE,
+  answerMinutes = SUPPORT_ANSWER_MINUTES,
+) {
+  const hours = supportHours(now, schedule);
   return {
     open: hours.open,
     opensAt: hours.opensAt.toISOString(),
     closesAt: hours.closesAt.toISOString(),
-    answerMinutes: SUPPORT_ANSWER_MINUTES,
-    fromHour: SUPPORT_OPENS_HOUR,
-    toHour: SUPPORT_CLOSES_HOUR,
-    utcOffsetHours: SUPPORT_UTC_OFFSET_HOURS,
+    answerMinutes,
+    fromHour: schedule.fromHour,
+    toHour: schedule.toHour,
+    utcOffsetHours: Math.round(schedule.utcOffsetMinutes / 60),
   };
 }
 

@@ -32,15 +32,17 @@ function useMinute(): Date {
 const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
- * SPEC §1: support works 9:00-21:00 (UTC+2) and answers within 30 minutes. The hours as the
- * server says them (GET /messages `support`), and whether it is open now on the same rule.
+ * SPEC §1: support works 9:00-21:00 (UTC+2) and answers within 30 minutes, in the SPEC's brand;
+ * another brand has its own. The hours as the server says them for the driver's brand (GET
+ * /messages `support`), and whether it is open now on the same rule.
  */
 export function ChatHours({ hours }: { hours?: Hours }) {
   const { t, i18n } = useTranslation('messages');
   const language = i18n.language;
   const now = useMinute();
   const shown = hours ?? hoursOfDomain;
-  const state = supportHours(now);
+  // Open or closed by the hours shown: those of the driver's brand (SPEC §1).
+  const state = supportHours(now, { fromHour: shown.fromHour, toHour: shown.toHour, utcOffsetMinutes: shown.utcOffsetHours * 60 });
   const days = daysBetween(now, state.opensAt);
   const opensAt = formatDate(
     state.opensAt,

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@evcharge/api/messages/messages';
-import { supportHours } from '@evcharge/domain/support';
+import { supportHours, supportSchedule } from '@evcharge/domain/support';
 import { PathIcon } from '@/components/ui/path-icon';
+import { useBrandQuery } from '@/lib/brand';
 import { useFormat } from '@/lib/format';
 import { daysBetween } from '../model/conversation';
 import { fileSizeText } from '../model/message-files';
@@ -24,8 +25,10 @@ function NoticeText({ message }: { message: Message }) {
   const { t } = useTranslation('messages');
   const format = useFormat();
   const clock = useClock();
+  const { data: brand } = useBrandQuery();
   const written = new Date(message.createdAt);
-  const { opensAt } = supportHours(written);
+  // The brand's own hours (SPEC §1); the SPEC's until the brand is known.
+  const { opensAt } = supportHours(written, brand ? supportSchedule(brand.support.hours) : undefined);
   const days = daysBetween(written, opensAt);
   const text =
     days === 1
