@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 # A demo on this machine: mail and SMS codes go to the outbox at /dev/outbox (readable by anyone
 # who reaches the server). The server says so in its log; NODE_ENV=production refuses it.
 export DEMO_MODE=true
+# The second demo brand on its own host name (browsers take *.localhost to this machine):
+# http://volt.localhost:8080/. Set BRAND_HOSTS= (empty) to serve the demo brand alone.
+export BRAND_HOSTS="${BRAND_HOSTS-volt.localhost=volt}"
 bash scripts/ensure-deps.sh
 npm run build -w @evcharge/web
 npm run build -w @evcharge/console
