@@ -57,7 +57,7 @@ ALTER TABLE "balance_operations" ADD CONSTRAINT "balance_operations_shop_order_c
 ALTER TABLE "balance_operations" ADD CONSTRAINT "balance_operations_order_type_check" CHECK ("balance_operations"."order_type" in ('TopUpBalance', 'PayDebt', 'CardBinding', 'SessionPayment', 'Refund', 'ReservationPayment', 'ShopOrder'));--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind_check" CHECK ("ledger_transactions"."kind" in ('top_up', 'charge_payment', 'card_payment', 'reservation_payment', 'debt_payment', 'refund', 'adjustment', 'shop_payment'));--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_kind_check" CHECK ("receipts"."kind" in ('session', 'top_up', 'reservation', 'debt_payment', 'refund', 'session_adjustment', 'shop_order'));--> statement-breakpoint
-ALTER TABLE "receipts" ADD CONSTRAINT "receipts_subject_check" CHECK ("receipts"."session_id" is not null or "receipts"."reservation_id" is not null or "receipts"."balance_operation_id" is not null or "receipts"."shop_order_id" is not null);
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_subject_check" CHECK ("receipts"."session_id" is not null or "receipts"."reservation_id" is not null or "receipts"."balance_operation_id" is not null or "receipts"."shop_order_id" is not null);--> statement-breakpoint
 -- hand-written
 -- SPEC §2 shop: an order is paid exactly when its total is in revenue through one shop_payment
 -- ledger transaction that references it, checked at commit (the sale and the status move

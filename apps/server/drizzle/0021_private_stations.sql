@@ -33,7 +33,7 @@ ALTER TABLE "charging_sessions" ADD CONSTRAINT "charging_sessions_station_owner_
 CREATE UNIQUE INDEX "receipts_one_earning_per_session" ON "receipts" USING btree ("session_id") WHERE "receipts"."kind" = 'station_earning';--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD CONSTRAINT "charging_sessions_station_owner_check" CHECK ("charging_sessions"."station_owner_id" is null or "charging_sessions"."station_owner_id" <> "charging_sessions"."user_id");--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind_check" CHECK ("ledger_transactions"."kind" in ('top_up', 'charge_payment', 'card_payment', 'reservation_payment', 'debt_payment', 'refund', 'adjustment', 'shop_payment', 'owner_earning'));--> statement-breakpoint
-ALTER TABLE "receipts" ADD CONSTRAINT "receipts_kind_check" CHECK ("receipts"."kind" in ('session', 'top_up', 'reservation', 'debt_payment', 'refund', 'session_adjustment', 'shop_order', 'station_earning'));
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_kind_check" CHECK ("receipts"."kind" in ('session', 'top_up', 'reservation', 'debt_payment', 'refund', 'session_adjustment', 'shop_order', 'station_earning'));--> statement-breakpoint
 -- hand-written
 -- SPEC §1 private stations: the owner's own sessions run on a tariff of zeros in the station's
 -- currency (db/schema/stations.ts ownElectricityTariffIds).
