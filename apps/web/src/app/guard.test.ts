@@ -24,11 +24,11 @@ describe('guardRoute (SPEC §4)', () => {
     ['signed in: public path', { isSignedIn: true, pathname: '/login' }, { action: 'allow' }],
     ...[
       '/', '/login', '/register', '/forgot', '/resetPage', '/gides', '/privacypolicy',
-      '/termsofuse', '/cardredirect', '/confirm_page', '/detailStation',
+      '/termsofuse', '/cardredirect', '/callback', '/confirm_page', '/detailStation',
     ].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
       `signed out: public ${pathname}`, { pathname }, { action: 'allow' },
     ]),
-    ...['/precharging', '/chargeProfile', '/charging', '/history', '/dashboard', '/chat'].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
+    ...['/precharging', '/chargeProfile', '/charging', '/history', '/dashboard', '/chat', '/shop'].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
       `signed out: private ${pathname}`, { pathname, language: 'en' }, { action: 'signOutAndRedirect', fromClient: pathname, to: '/?locale=en' },
     ]),
     ['public path with trailing slash', { pathname: '/login/' }, { action: 'allow' }],

@@ -44,6 +44,8 @@ describe('the service worker navigation allow-list', () => {
     for (const path of [
       '/acquirer/sandbox/pay/0b6e4f3a',
       '/acquirer/sandbox/pay/0b6e4f3a?return=%2Fcardredirect',
+      '/acquirer/sandbox/pay/0b6e4f3a?return=%2Fcallback',
+      '/api/acquirer/sandbox/callback',
       '/api/payments/receipts/1/pdf',
       '/api/openapi.json',
       '/auth/login',
