@@ -33,7 +33,11 @@ import { privateStationRoutes } from './modules/private-stations';
 import { paymentRoutes } from './modules/payments';
 import { receiptRoutes } from './modules/receipts';
 import { shopPurchases, shopRoutes } from './modules/shop';
-import { reservationRoutes, startReservationSweep } from './modules/reservations';
+import {
+  reservationRoutes,
+  startReservationSweep,
+  withdrawClosedReservations,
+} from './modules/reservations';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -244,7 +248,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   brandRoutes(app);
   analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);
-  privateStationRoutes(app, deps);
+  // A private station's owner or terms changed: the charge point's local list follows its
+  // owner, and others' reservations outside the new shared hours are withdrawn.
+  privateStationRoutes(app, deps, async (stationId) => {
+    localList.tagsChanged();
+    await withdrawClosedReservations(deps, stationId);
+  });
   chargeRoutes(app, deps);
   carRoutes(app, deps);
   loyaltyRoutes(app, deps);

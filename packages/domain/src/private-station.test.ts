@@ -7,6 +7,7 @@ import {
   localDateOf,
   nextSharingChange,
   ownerShare,
+  sharedTagExpiry,
   stationAccess,
   workHoursText,
   type Sharing,
@@ -124,6 +125,17 @@ describe('nextSharingChange', () => {
       expect(isSharedAt(sharing, next, 330)).not.toBe(isSharedAt(sharing, at, 330));
       at = next;
     }
+  });
+});
+
+describe('sharedTagExpiry: how long a charge point may trust another driver’s tag', () => {
+  it.each([
+    ['until the window closes', evenings, '2026-11-23T19:00:00Z', '2026-11-23T23:00:00.000Z'],
+    ['a day at most when shared round the clock', shared(everyDay('00:00', '24:00')), '2026-11-23T12:00:00Z', '2026-11-24T12:00:00.000Z'],
+    ['a night window, past midnight', nights, '2026-11-27T23:00:00Z', '2026-11-28T02:00:00.000Z'],
+    ['a day at most before a date off far ahead', shared(everyDay('00:00', '24:00'), ['2026-11-27']), '2026-11-23T12:00:00Z', '2026-11-24T12:00:00.000Z'],
+  ])('%s', (_name, sharing, at, expected) => {
+    expect(sharedTagExpiry(sharing, new Date(at), 0).toISOString()).toBe(expected);
   });
 });
 

@@ -150,6 +150,20 @@ export function nextSharingChange(
   return null;
 }
 
+/** The longest a charge point may trust another driver's tag at a shared station on its own. */
+export const SHARED_TAG_TRUST_HOURS = 24;
+
+/**
+ * Until when a charge point may keep another driver's tag accepted at a shared private station
+ * (OCPP 1.6 §3.5.2 Authorization Cache: idTagInfo.expiryDate): the end of the shared window,
+ * and never more than SHARED_TAG_TRUST_HOURS ahead, for the owner may change the hours at any time.
+ */
+export function sharedTagExpiry(sharing: Sharing | null, at: Date, utcOffsetMinutes: number): Date {
+  const latest = new Date(at.getTime() + SHARED_TAG_TRUST_HOURS * 60 * MINUTE_MS);
+  const change = nextSharingChange(sharing, at, utcOffsetMinutes);
+  return change && change < latest ? change : latest;
+}
+
 // Percentages like 12.5 % stay exact: the fee is taken in hundredths of a percent.
 const BASIS_POINTS = 10_000;
 

@@ -9,7 +9,10 @@ import { offsetPagingQuerySchema, pageOf } from '../paging';
 // §4 the quick 15 minutes or a chosen period; §5 dates checked, 'Station already booked'.
 // Times are ISO 8601 in UTC; the station's UTC offset comes with them for its local time.
 
-/** Why the charge point did not hold the connector (OCPP 1.6 ReserveNow.conf), or could not be asked. */
+/**
+ * Why the charge point did not hold the connector (OCPP 1.6 ReserveNow.conf), or could not be
+ * asked, or why the reservation was called off.
+ */
 export const reservationFailReasons = [
   'Occupied',
   'Faulted',
@@ -17,6 +20,8 @@ export const reservationFailReasons = [
   'Rejected',
   'offline',
   'timeout',
+  /** SPEC §1 private stations: the owner no longer shares the station for the period. */
+  'withdrawn',
 ] as const;
 
 export const reservationSchema = z.object({

@@ -68,7 +68,7 @@ const MINUTE_MS = 60_000;
  * stationRule), so a chosen period must lie where the driver may use it throughout: any time
  * for its owner, inside the shared hours for others.
  */
-function privatePeriodProblem(
+export function privatePeriodProblem(
   place: ConnectorPlace,
   userId: string,
   period: { startsAt: Date; endsAt: Date },
@@ -147,7 +147,14 @@ async function periodOf(
       });
     }
     if (refusal) throw refusal;
-    return quickPeriod(now);
+    const quick = quickPeriod(now);
+    // Another's private station that stops being shared before a quick hold would end.
+    const closing = place.isPrivate ? privatePeriodProblem(place, userId, quick) : undefined;
+    if (closing)
+      throw new AppError('VALIDATION_FAILED', {
+        fields: [{ path: 'mode', rule: rule.reserveHours }],
+      });
+    return quick;
   }
   const facts = await stationReservationFacts(deps.db, place.stationId);
   if (!facts?.supportsPeriodReservation)

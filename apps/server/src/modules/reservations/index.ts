@@ -3,3 +3,4 @@
 export { reservationRoutes } from './routes';
 export { startReservationSweep, sweepReservations } from './sweep';
 export type { ReservationDeps } from './lifecycle';
+export { withdrawClosedReservations } from './withdraw';

@@ -207,3 +207,45 @@ export async function endReservation(
     await tellReservation(deps, final, 'reservationExpired');
   return final;
 }
+
+/**
+ * The station is no longer open to the driver for the reservation's period: its owner stopped
+ * sharing it then, or gave it up (SPEC §1 private stations). The reservation fails as
+ * `withdrawn` and costs the driver nothing: a fixed cost taken when it began goes back to the
+ * payer, a card's hold is released, a connector held is let go, and the driver is told.
+ */
+export async function withdrawReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+): Promise<ReservationRow> {
+  const now = new Date();
+  const withdrawn = await deps.db.transaction(async (tx) => {
+    const moved = await updateReservationFrom(tx, reservation.id, ['scheduled', 'active'], {
+      status: 'failed',
+      endedAt: now,
+      failReason: 'withdrawn',
+    });
+    if (!moved) return undefined;
+    // beginReservation took the fixed cost in the transaction that set begunAt.
+    if (moved.begunAt && paysFeeAtBegin(moved) && moved.fixedCostMinor > 0) {
+      await postTransaction(tx, {
+        kind: 'refund',
+        reference: `${moved.id}:withdrawn`,
+        description: `Reservation ${moved.ocppId}: fixed cost returned`,
+        currency: moved.currency,
+        postings: [
+          { owner: { kind: 'revenue' }, amountMinor: -moved.fixedCostMinor },
+          { owner: payerOfReservation(moved), amountMinor: moved.fixedCostMinor },
+        ],
+      });
+    }
+    await markSettled(tx, moved.id, 0, now);
+    return moved;
+  });
+  if (!withdrawn) return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  if (withdrawn.begunAt) await releaseAtChargePoint(deps, withdrawn);
+  if (withdrawn.paymentMethod === 'card')
+    await captureReservation(deps, withdrawn.id, 0).catch(() => undefined);
+  await tellReservation(deps, { ...withdrawn, costMinor: 0 }, 'reservationFailed');
+  return (await findReservation(deps.db, withdrawn.id)) ?? withdrawn;
+}

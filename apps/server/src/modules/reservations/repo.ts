@@ -242,3 +242,19 @@ export async function stationReservationFacts(db: Db, stationId: string) {
     .where(eq(stations.id, stationId));
   return row;
 }
+
+/** The reservations still open (scheduled or holding) on a station's connectors. */
+export async function openReservationsAtStation(db: Db, stationId: string) {
+  return db
+    .select({ reservation: reservations })
+    .from(reservations)
+    .innerJoin(connectors, eq(connectors.id, reservations.connectorId))
+    .where(
+      and(
+        eq(connectors.stationId, stationId),
+        inArray(reservations.status, ['scheduled', 'active']),
+      ),
+    )
+    .orderBy(reservations.startsAt)
+    .then((rows) => rows.map((row) => row.reservation));
+}

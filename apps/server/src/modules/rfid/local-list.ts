@@ -8,20 +8,24 @@ import { localListChargePoints, localListRows, saveLocalList } from './repo';
 
 // OCPP 1.6 §3.5.3 Local Authorization List: each charge point that reads tags keeps the bound
 // tags, so a driver's tag starts while the station cannot reach us (§5.15 SendLocalList, §5.10
-// GetLocalListVersion). We send the whole list (updateType Full) with the next version whenever
+// GetLocalListVersion); a private station's keeps its owner's tags alone (ListScope). We send the whole list (updateType Full) with the next version whenever
 // what the charge point holds differs from what it should (a digest of the entries), on boot,
 // after a tag changes, and every LOCAL_LIST_SYNC_SECONDS. Starts made from the list while
 // offline reach us later as StartTransaction and are billed by the rules of a start.
 
 type Entry = NonNullable<OCPP16.SendLocalListRequest['localAuthorizationList']>[number];
 export type LocalListDeps = Pick<Deps, 'db' | 'chargePoints'>;
+type TagRow = Awaited<ReturnType<typeof localListRows>>[number];
+type DesiredList = { entries: Entry[]; digest: string };
 
-/** The list every charge point should hold, and its digest. */
-export async function desiredLocalList(
-  deps: LocalListDeps,
-): Promise<{ entries: Entry[]; digest: string }> {
-  const rows = await localListRows(deps.db);
-  const entries: Entry[] = rows.map((row) => ({
+/** Whose tags a charge point keeps: every driver's at a public station; at a private one its
+ * owner's alone (SPEC §1 private stations: others charge there only while it is shared, which
+ * only we can tell, so their starts are always asked for), and nobody's while unclaimed. */
+export type ListScope = { isPrivate: boolean; ownerUserId: string | null };
+
+function listOf(rows: readonly TagRow[], scope: ListScope): DesiredList {
+  const kept = scope.isPrivate ? rows.filter((row) => row.userId === scope.ownerUserId) : rows;
+  const entries: Entry[] = kept.map((row) => ({
     idTag: row.uid,
     idTagInfo: {
       status: row.isBlocked || row.userBlocked ? 'Blocked' : 'Accepted',
@@ -32,18 +36,26 @@ export async function desiredLocalList(
   return { entries, digest };
 }
 
+/** The list a charge point of a station with this scope should hold, and its digest. */
+export async function desiredLocalList(
+  deps: LocalListDeps,
+  scope: ListScope = { isPrivate: false, ownerUserId: null },
+): Promise<DesiredList> {
+  return listOf(await localListRows(deps.db), scope);
+}
+
 export type SyncOutcome = 'inStep' | 'sent' | 'unsupported' | 'offline' | 'failed';
 
 /** Brings one charge point's list in step; `checkVersion` first asks what it holds (a reboot). */
 export async function syncChargePoint(
   deps: LocalListDeps,
   chargePointId: string,
-  options: { checkVersion?: boolean; desired?: Awaited<ReturnType<typeof desiredLocalList>> } = {},
+  options: { checkVersion?: boolean; rows?: readonly TagRow[] } = {},
 ): Promise<SyncOutcome> {
   const [point] = await localListChargePoints(deps.db, chargePointId);
   if (!point || point.isUnsupported) return point ? 'unsupported' : 'failed';
   if (!deps.chargePoints.isConnected(chargePointId)) return 'offline';
-  const desired = options.desired ?? (await desiredLocalList(deps));
+  const desired = listOf(options.rows ?? (await localListRows(deps.db)), point);
   try {
     let version = point.version;
     let digest = point.digest;
@@ -84,11 +96,11 @@ export async function syncChargePoint(
 
 /** Every connected charge point that reads tags, one after another. */
 export async function syncLocalLists(deps: LocalListDeps): Promise<Map<string, SyncOutcome>> {
-  const desired = await desiredLocalList(deps);
+  const rows = await localListRows(deps.db);
   const outcomes = new Map<string, SyncOutcome>();
   for (const point of await localListChargePoints(deps.db)) {
     if (point.isUnsupported || !deps.chargePoints.isConnected(point.id)) continue;
-    outcomes.set(point.id, await syncChargePoint(deps, point.id, { desired }));
+    outcomes.set(point.id, await syncChargePoint(deps, point.id, { rows }));
   }
   return outcomes;
 }
@@ -96,7 +108,7 @@ export async function syncLocalLists(deps: LocalListDeps): Promise<Map<string, S
 export type LocalListSync = {
   /** A charge point booted: ask what it holds and bring it in step, soon. */
   booted(chargePointId: string): void;
-  /** A tag changed: every charge point, soon. */
+  /** A tag changed, or a private station's owner: every charge point, soon. */
   tagsChanged(): void;
   /** Resolves when nothing is waiting or running (tests). */
   settled(): Promise<void>;

@@ -247,6 +247,8 @@ export async function localListChargePoints(db: Db, chargePointId?: string) {
       digest: chargePoints.localListDigest,
       isUnsupported: chargePoints.localListUnsupported,
       connectedAt: chargePoints.connectedAt,
+      isPrivate: stations.isPrivate,
+      ownerUserId: stations.ownerUserId,
     })
     .from(chargePoints)
     .innerJoin(stations, eq(stations.id, chargePoints.stationId))

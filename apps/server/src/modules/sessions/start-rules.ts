@@ -3,6 +3,7 @@ import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import {
+  sharedTagExpiry,
   stationAccess,
   type StationAccess,
   type StationAccessFacts,
@@ -162,6 +163,8 @@ export type StartDecision = PaymentDecision & {
   access: StationAccess;
   /** Another driver's private station: its owner earns the session (finish.ts). */
   stationOwnerId: string | null;
+  /** A shared private station: until when a charge point may trust the driver's tag alone. */
+  trustedUntil: Date | null;
 };
 
 /**
@@ -203,6 +206,10 @@ export async function decideStart(
   const { access, refusal } = stationRule(station, userId, request.at);
   if (refusal) throw refusal;
   const stationOwnerId = earningOwnerOf(station, access);
+  const trustedUntil =
+    access === 'shared'
+      ? sharedTagExpiry(station.sharing, request.at, station.utcOffsetMinutes)
+      : null;
   const { payer, payment } = await decidePayment(tx, userId, request.currency, access);
   const limit = config.charging.maxSessionsPerUser;
   if ((await openSessionCount(tx, userId)) >= limit)
@@ -210,7 +217,7 @@ export async function decideStart(
   if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
   if (request.connectorId === undefined)
-    return { payer, payment, reservation: undefined, access, stationOwnerId };
+    return { payer, payment, reservation: undefined, access, stationOwnerId, trustedUntil };
   // After the driver's row: every way in locks the driver first, then the connector.
   await lockConnector(tx, request.connectorId);
   // The reservation that holds the connector as the start is decided, by our clock: a
@@ -224,6 +231,7 @@ export async function decideStart(
     reservation: hold ? { id: hold.id, idTag: hold.idTag } : undefined,
     access,
     stationOwnerId,
+    trustedUntil,
   };
 }
 

@@ -129,9 +129,15 @@ export function startedOffline(
 async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
   // Authorize names no connector: a reservation's hold is decided at StartTransaction.
   const decided = await decideTag(deps, { stationId }, idTag, new Date(), async () => {});
-  return decided.status === 'Accepted'
-    ? { status: decided.status, parentIdTag: driverGroupTag(decided.userId) }
-    : { status: decided.status };
+  if (decided.status !== 'Accepted') return { status: decided.status };
+  const { trustedUntil } = decided.decision;
+  return {
+    status: decided.status,
+    parentIdTag: driverGroupTag(decided.userId),
+    // Another driver at a shared private station: the charge point's cache forgets the tag
+    // when the sharing ends (OCPP 1.6 §3.5.2), so it cannot start there offline afterwards.
+    ...(trustedUntil ? { expiryDate: trustedUntil.toISOString() } : {}),
+  };
 }
 
 /**
@@ -149,7 +155,7 @@ export async function authorizeIdTag(
   return authorizeTag(deps, from.stationId, idTag);
 }
 
-type Answer = { status: IdTagStatus; transactionId?: number };
+type Answer = { status: IdTagStatus; transactionId?: number; expiryDate?: string };
 
 /**
  * OCPP 1.6 §4.8 StartTransaction by a tag: a session on the station's tariff, paid and capped
@@ -216,7 +222,12 @@ export async function startByTag(
     if (moved.reservationId) await completeReservation(deps.db, moved.reservationId, startedAt);
   }
   await recordChargeEvent(deps, started, 'started');
-  return { status: 'Accepted', transactionId: started.transactionId };
+  const { trustedUntil } = decided.decision;
+  return {
+    status: 'Accepted',
+    transactionId: started.transactionId,
+    ...(trustedUntil ? { expiryDate: trustedUntil.toISOString() } : {}),
+  };
 }
 
 /**

@@ -114,8 +114,12 @@ export async function startTransaction(
     params,
     startedOffline(from, params),
   );
-  if (answer.status === 'Accepted' && answer.transactionId !== undefined)
-    return accepted(answer.transactionId);
+  if (answer.status === 'Accepted' && answer.transactionId !== undefined) {
+    const done = accepted(answer.transactionId);
+    // The idTagInfo updates the charge point's authorization cache too (OCPP 1.6 §3.5.2).
+    if (answer.expiryDate) done.idTagInfo.expiryDate = answer.expiryDate;
+    return done;
+  }
   // Started offline and refused now: kept and billed, and the charge point told to stop it.
   if (answer.status !== 'Accepted' && answer.transactionId !== undefined)
     return { transactionId: answer.transactionId, idTagInfo: { status: answer.status } };
