@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Four suites: `unit` (pure code, no I/O; and the station simulator against a central system
-// the test starts on 127.0.0.1), `int` (a real server on 127.0.0.1 with a real
-// database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `web` (the driver app's
+// Four suites: `unit` (pure code, no I/O; and the station simulator and the OCPI partner
+// operator against a counterpart the test starts on 127.0.0.1), `int` (a real server on
+// 127.0.0.1 with a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set), `web` (the driver app's
 // components in jsdom) and `console` (the staff console's components in jsdom).
 // Playwright journeys in e2e/ are not vitest tests and are excluded everywhere.
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/station-sim/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/station-sim/src/**/*.test.ts', 'apps/ocpi-peer/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
