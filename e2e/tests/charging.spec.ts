@@ -64,7 +64,7 @@ test('a driver starts from the QR code with an energy limit, the session stops a
   expect(session.energyWh).toBeLessThan(1000 + 40);
 
   // The cost the tariff gives for this energy and these times.
-  const expected = sessionCost(detail.tariff, {
+  const expected = sessionCost(detail.tariff!, {
     startedAt: new Date(session.startedAt!),
     endedAt: new Date(session.stoppedAt!),
     meterReadings: [

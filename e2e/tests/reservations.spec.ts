@@ -46,7 +46,7 @@ async function pickPeriodStation(request: APIRequestContext): Promise<StationDet
   for (const { id } of items) {
     const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
     const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
-    const fits = detail.supportsPeriodReservation && detail.tariff.currency === 'rub';
+    const fits = detail.supportsPeriodReservation && detail.tariff!.currency === 'rub';
     if (free && fits && !detail.isPrivate && detail.workHours === '24/7') return detail;
   }
   throw new Error('no demo station that takes chosen periods');

@@ -25,7 +25,7 @@ async function pickRfidStation(request: Parameters<typeof pickStation>[0]): Prom
     const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
     const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
     // Roubles, the demo drivers' wallet currency: the tag's start is paid from Anna's balance.
-    if (free && detail.tariff.currency === 'rub' && detail.supportsRfid && !detail.isRoaming && !detail.isPrivate && detail.workHours === '24/7') return detail;
+    if (free && detail.tariff!.currency === 'rub' && detail.supportsRfid && !detail.isRoaming && !detail.isPrivate && detail.workHours === '24/7') return detail;
   }
   throw new Error('no demo station with a reader and a free AC connector');
 }

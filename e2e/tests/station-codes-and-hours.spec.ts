@@ -51,7 +51,7 @@ test('a closed station shows one closed state and refuses a start, saying when i
   // roubles, the demo drivers' wallet currency, so that only the hours stand in the way.
   const detail = await findStation(
     page.request,
-    (d) => d.tariff.currency === 'rub' && d.label === 'works' && !d.isOpenNow && d.opensAt !== null && d.connectors.some((c) => c.status === 'available'),
+    (d) => d.tariff?.currency === 'rub' && d.label === 'works' && !d.isOpenNow && d.opensAt !== null && d.connectors.some((c) => c.status === 'available'),
   );
   const connector = detail.connectors.find((c) => c.status === 'available')!;
   await signInOnLoginPage(page, secondDriver.email, secondDriver.password);

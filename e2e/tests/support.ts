@@ -112,9 +112,9 @@ export async function pickStation(request: APIRequestContext): Promise<StationDe
     const detail = (await (await request.get(`/api/v2/chargestation/${id}/guest`)).json()) as StationDetail;
     const free = detail.connectors.some((c) => c.status === 'available' && c.currentType === 'AC');
     const plain =
-      detail.tariff.currency === 'rub' &&
-      detail.tariff.zones.length === 0 &&
-      detail.tariff.perKwhMinor > 0 &&
+      detail.tariff?.currency === 'rub' &&
+      detail.tariff?.zones.length === 0 &&
+      detail.tariff?.perKwhMinor > 0 &&
       detail.nextTariff === null;
     // Open round the clock: a station that closes while the journey runs would refuse its start.
     if (free && plain && !detail.isPrivate && detail.workHours === '24/7') return detail;

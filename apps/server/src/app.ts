@@ -38,6 +38,7 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
+import { startRoamingPull } from './modules/roaming';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -70,6 +71,7 @@ import { defaultPressureLimits, registerPressure, type PressureLimits } from './
 import { defaultRateLimits, registerRateLimit, type RateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { ocpiRoutes } from './ocpi/routes';
 
 export type AppOptions = {
   config: Config;
@@ -270,6 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rfidRoutes(app, deps, localList);
   feedbackRoutes(app, deps, limits);
   messageRoutes(app, deps, limits);
+  // Roaming partners speak OCPI 2.2.1 under /ocpi (ocpi/routes.ts).
+  ocpiRoutes(app, deps);
   app.decorate('localList', localList);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
@@ -278,10 +282,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const stopSweep = startSessionSweep(deps, app.log);
   const stopReservationSweep = startReservationSweep(deps, app.log);
+  const stopRoamingPull = startRoamingPull(deps, app.log);
   app.addHook('onClose', async () => {
     deps.stationReadModel.close();
     await stopSweep();
     await stopReservationSweep();
+    await stopRoamingPull();
     await localList.stop();
   });
   // Notifications still being pushed go out before the database closes.

@@ -126,6 +126,38 @@ const envSchema = z
     OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** OCPP 1.6 §3.5.3: how often every charge point's local list is checked against the tags. */
     OCPP_LOCAL_LIST_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    // Roaming over OCPI 2.2.1 (ocpi/, modules/roaming): who we are on the network (§7.3.1
+    // CredentialsRole), how long a call to a partner may take, and how often its locations and
+    // tariffs are pulled again (pushes keep them current between pulls).
+    OCPI_COUNTRY_CODE: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+      .default('RU'),
+    OCPI_PARTY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{3}$/, 'must be three letters or digits')
+      .default('EVC'),
+    OCPI_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+    OCPI_PULL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /**
+     * Partners to register with at start (OCPI 2.2.1 §7.2.1): "<versions URL> <token A>",
+     * several separated by commas. A partner registered already is left as it is.
+     */
+    OCPI_REGISTER_WITH: z
+      .string()
+      .default('')
+      .transform((text, context) => {
+        const pairs: { versionsUrl: string; tokenA: string }[] = [];
+        for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+          const [versionsUrl, tokenA, ...rest] = item.split(/\s+/);
+          if (!versionsUrl || !tokenA || rest.length > 0 || !URL.canParse(versionsUrl)) {
+            context.addIssue({ code: 'custom', message: 'must be "<versions URL> <token A>", comma-separated' });
+            return z.NEVER;
+          }
+          pairs.push({ versionsUrl, tokenA });
+        }
+        return pairs;
+      }),
     // Charging (modules/sessions): a start the car does not take up in time is cancelled; a
     // session with no energy flowing for the ghost minutes is stopped; the sweep checks both,
     // and time limits, this often.
@@ -221,6 +253,7 @@ export type Config = {
   metricsToken: string | undefined;
   push: PushConfig;
   ocpp: OcppConfig;
+  ocpi: OcpiConfig;
   charging: ChargingConfig;
   sms: SmsConfig;
   /** Session lifetimes in days (plugins/auth.ts). */
@@ -249,6 +282,15 @@ export type PushConfig = {
   /** mailto: or https:; unset: the brand's support e-mail. */
   subject: string | undefined;
   allowHttpEndpoints: boolean;
+};
+
+export type OcpiConfig = {
+  /** Our party on the roaming network, upper case (OCPI 2.2.1 §16.1 CiString). */
+  countryCode: string;
+  partyId: string;
+  callTimeoutSeconds: number;
+  pullMinutes: number;
+  registerWith: { versionsUrl: string; tokenA: string }[];
 };
 
 export type OcppConfig = {
@@ -320,6 +362,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
       callTimeoutSeconds: e.OCPP_CALL_TIMEOUT_SECONDS,
       localListSyncSeconds: e.OCPP_LOCAL_LIST_SYNC_SECONDS,
+    },
+    ocpi: {
+      countryCode: e.OCPI_COUNTRY_CODE.toUpperCase(),
+      partyId: e.OCPI_PARTY_ID.toUpperCase(),
+      callTimeoutSeconds: e.OCPI_CALL_TIMEOUT_SECONDS,
+      pullMinutes: e.OCPI_PULL_MINUTES,
+      registerWith: e.OCPI_REGISTER_WITH,
     },
     charging: {
       startTimeoutSeconds: e.CHARGE_START_TIMEOUT_SECONDS,

@@ -34,7 +34,7 @@ export function brandOfAccount<Fallback extends Brand>(
 
 /** The part of a brand every page may read (GET /api/brand): the shop's catalogue is apart. */
 export function publicBrand(brand: BrandConfig): Brand {
-  const { shop: _shop, ...rest } = brand;
+  const { shop: _shop, roaming: _roaming, ...rest } = brand;
   return rest;
 }
 

@@ -29,6 +29,14 @@ export const demoBrand: BrandConfig = {
   mainSiteUrl: 'https://evcharge.demo',
   privacyPolicyVersion: '2026-10-01',
   analytics: { kind: 'none' },
+  // Roaming (SPEC §1): our markup on partners' prices and the rates into wallet currencies.
+  roaming: {
+    markupPercent: 10,
+    rates: {
+      eur: { rub: '98.5', kzt: '545', eur: '1', usd: '1.08', azn: '1.84', kgs: '94.3', tjs: '11.8', uzs: '13650', byn: '3.52' },
+      usd: { rub: '91.2', kzt: '505', eur: '0.926', usd: '1', azn: '1.7', kgs: '87.3', tjs: '10.9', uzs: '12640', byn: '3.26' },
+    },
+  },
   shop: {
     deliveryMinor: 35_000,
     items: [

@@ -32,6 +32,14 @@ export const voltBrand: BrandConfig = {
   mainSiteUrl: 'https://volt.demo',
   privacyPolicyVersion: '2026-09-15',
   analytics: { kind: 'matomo', url: 'https://stats.volt.demo/', siteId: '3' },
+  // Roaming (SPEC §1): our markup on partners' prices and the rates into wallet currencies.
+  roaming: {
+    markupPercent: 8,
+    rates: {
+      eur: { rub: '98.5', kzt: '545', eur: '1', usd: '1.08', azn: '1.84', kgs: '94.3', tjs: '11.8', uzs: '13650', byn: '3.52' },
+      usd: { rub: '91.2', kzt: '505', eur: '0.926', usd: '1', azn: '1.7', kgs: '87.3', tjs: '10.9', uzs: '12640', byn: '3.26' },
+    },
+  },
   shop: {
     deliveryMinor: 150_000,
     items: [

@@ -50,15 +50,15 @@ export function buildStation(patch: Partial<StationDetail> = {}): StationDetail 
     schedule: { mo: day, tu: day, we: day, th: day, fr: day, sa: [{ from: '10:00', to: '18:00' }], su: [] },
     workHours: '08:00-22:00', utcOffsetMinutes: 180, isOpenNow: true, opensAt: null,
     connectors: [
-      { id: 'c1', number: 1, socketType: 'ccs2', currentType: 'DC', powerKw: 150, amperage: 200, status: 'available', chargeClass: 'fast', statusCode: 1, statusSince: '2024-05-01T10:00:00+03:00', qrCode: 'MOW-00042-1', reservedUntil: null, isReservedByMe: false },
-      { id: 'c2', number: 2, socketType: 'type2', currentType: 'AC', powerKw: 22, amperage: 32, status: 'charging', chargeClass: 'slow', statusCode: 4, statusSince: '2024-05-01T11:30:00+03:00', qrCode: 'MOW-00042-2', reservedUntil: null, isReservedByMe: false },
+      { id: 'c1', number: 1, socketType: 'ccs2', currentType: 'DC', powerKw: 150, amperage: 200, status: 'available', chargeClass: 'fast', statusCode: 1, statusSince: '2024-05-01T10:00:00+03:00', qrCode: 'MOW-00042-1', reservedUntil: null, isReservedByMe: false, roamingTariffId: null },
+      { id: 'c2', number: 2, socketType: 'type2', currentType: 'AC', powerKw: 22, amperage: 32, status: 'charging', chargeClass: 'slow', statusCode: 4, statusSince: '2024-05-01T11:30:00+03:00', qrCode: 'MOW-00042-2', reservedUntil: null, isReservedByMe: false, roamingTariffId: null },
     ],
     tariff: {
       currency: 'rub', startFeeMinor: 0, firstConsumptionFeeMinor: 0, reservationFeeMinor: 5000, reservationPerMinuteMinor: 200, minimalCostMinor: 10000,
       perKwhMinor: 1850, perMinuteMinor: 0, parkingPerMinuteMinor: 500,
       zones: [{ from: '23:00', to: '07:00', perKwhMinor: 1200, perMinuteMinor: 0, parkingPerMinuteMinor: 0 }],
     },
-    freeIdleMinutes: 15, tariffChangesAt: null, nextTariff: null, isFavourite: false, supportsPeriodReservation: true,
+    freeIdleMinutes: 15, tariffChangesAt: null, nextTariff: null, isFavourite: false, supportsPeriodReservation: true, roaming: null,
     ...patch,
   };
 }

@@ -91,11 +91,24 @@ export const brandSchema = z.object({
 export type Brand = z.infer<typeof brandSchema>;
 
 /**
+ * SPEC §1 roaming: what a driver pays at another operator's station is the partner's price
+ * (its OCPI tariff) plus our markup, converted into the driver's wallet currency at the rate
+ * set here: `rates[partner currency][wallet currency]`, a decimal written as text so that it
+ * stays exact (domain/roaming-price.ts). A pair without a rate cannot be charged.
+ */
+export const roamingTermsSchema = z.object({
+  markupPercent: z.number().min(0).max(100),
+  rates: z.record(z.string(), z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/))),
+});
+export type RoamingTerms = z.infer<typeof roamingTermsSchema>;
+
+/**
  * A deployment's brand as the server keeps it: what GET /api/brand answers, and the shop's
  * catalogue, which has endpoints of its own (it is not part of every page's first request).
  */
 export const brandConfigSchema = brandSchema.extend({
   shop: z.object({ items: z.array(shopItemSchema), deliveryMinor: z.number().int().nonnegative() }),
+  roaming: roamingTermsSchema,
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 

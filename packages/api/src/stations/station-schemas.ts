@@ -5,10 +5,11 @@ import {
   stationLabels,
 } from '@evcharge/domain/connector-status';
 import { chargeClasses } from '@evcharge/domain/charge-class';
-import { countries } from '@evcharge/domain/constants';
 import { weekDays } from '@evcharge/domain/station-hours';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
 import { tariffSchema } from '@evcharge/domain/tariff';
+import { currencySchema } from '@evcharge/domain/currency';
+import { tariff as ocpiTariffSchema } from '../ocpi/types';
 import { rule } from '@evcharge/domain/validation';
 import { numberedPageOf, utcOffsetMinutesSchema } from '../paging';
 
@@ -102,7 +103,8 @@ export const stationSummarySchema = z.object({
   name: z.string(),
   address: z.string(),
   city: z.string(),
-  country: z.enum(countries),
+  /** ISO 3166-1 alpha-2, lower case (a roaming partner's station may be outside SPEC §3's list). */
+  country: z.string().regex(/^[a-z]{2}$/),
   lat: z.number(),
   lng: z.number(),
   /** Kilometres from `near`, when the filter had one. */
@@ -162,6 +164,8 @@ export const connectorDetailSchema = connectorBriefSchema.extend({
   /** Held by a reservation now (SPEC §4 Reserved 8): until when, and whether it is the reader's. */
   reservedUntil: z.string().nullable(),
   isReservedByMe: z.boolean(),
+  /** At a roaming partner's station: the id of the partner's tariff for it (roaming.tariffs). */
+  roamingTariffId: z.string().nullable(),
 });
 
 const period = z.object({ from: z.string(), to: z.string() });
@@ -174,6 +178,20 @@ export const scheduleSchema = z.object({
   sa: z.array(period),
   su: z.array(period),
 });
+
+/**
+ * SPEC §1 roaming: another operator's station is priced by its OCPI 2.2.1 tariffs; the driver
+ * pays them with our markup, converted into their wallet's currency at `rate` (wallet units for
+ * one unit of the partner's currency; null: we cannot charge this wallet there).
+ */
+export const roamingPriceSchema = z.object({
+  operator: z.string(),
+  markupPercent: z.number(),
+  walletCurrency: currencySchema,
+  rate: z.string().nullable(),
+  tariffs: z.array(ocpiTariffSchema),
+});
+export type RoamingPrice = z.infer<typeof roamingPriceSchema>;
 
 export const stationDetailSchema = stationSummarySchema
   .omit({ distanceKm: true, connectors: true })
@@ -189,7 +207,8 @@ export const stationDetailSchema = stationSummarySchema
     /** When a closed station opens next, in its local time; null when open or never. */
     opensAt: z.object({ day: z.enum(weekDays), time: z.string() }).nullable(),
     connectors: z.array(connectorDetailSchema),
-    tariff: tariffSchema,
+    /** Our tariff; null at a roaming partner's station, which has the partner's (roaming). */
+    tariff: tariffSchema.nullable(),
     /** SPEC §9: parking is charged only after this many idle minutes (from the tariff). */
     freeIdleMinutes: z.number().int(),
     /** SPEC §3: the tariff change time (in the client's offset) and the tariff from then on. */
@@ -198,6 +217,7 @@ export const stationDetailSchema = stationSummarySchema
     isFavourite: z.boolean(),
     /** A chosen period can be reserved here; the quick 15 minutes can at every station. */
     supportsPeriodReservation: z.boolean(),
+    roaming: roamingPriceSchema.nullable(),
   });
 export type StationDetail = z.infer<typeof stationDetailSchema>;
 

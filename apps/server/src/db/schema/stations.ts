@@ -10,13 +10,14 @@ import {
   primaryKey,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { countries } from '@evcharge/domain/constants';
 import { connectorStatuses, stationLabels } from '@evcharge/domain/connector-status';
 import { currencies } from '@evcharge/domain/currency';
 import { currentTypes, socketTypeIds } from '@evcharge/domain/socket-type';
 import { createdAt, minor, oneOf, tstz } from './columns';
+import { roamingPartners } from './roaming';
 import { users } from './users';
 
 export const weekDays = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
@@ -107,15 +108,15 @@ export const stations = pgTable(
     address: text('address').notNull(),
     region: text('region').notNull(),
     city: text('city').notNull(),
-    country: text('country', { enum: countries }).notNull(),
+    /** ISO 3166-1 alpha-2, lower case: ours (SPEC §3 countries) or a roaming partner's. */
+    country: text('country').notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     schedule: jsonb('schedule').$type<Schedule>().notNull(),
     workHours: text('work_hours').notNull(),
     utcOffsetMinutes: integer('utc_offset_minutes').notNull(),
-    tariffId: uuid('tariff_id')
-      .notNull()
-      .references(() => tariffs.id),
+    /** Our tariff; a roaming partner's station has none (its OCPI tariffs: roaming_tariffs). */
+    tariffId: uuid('tariff_id').references(() => tariffs.id),
     /** SPEC §3: the tariff change time; the next tariff applies from then on. */
     nextTariffId: uuid('next_tariff_id').references(() => tariffs.id),
     tariffChangesAt: tstz('tariff_changes_at'),
@@ -124,6 +125,17 @@ export const stations = pgTable(
     supportsPeriodReservation: boolean('supports_period_reservation').notNull().default(false),
     isRoaming: boolean('is_roaming').notNull().default(false),
     roamingOperator: text('roaming_operator'),
+    /**
+     * A roaming partner's station (OCPI 2.2.1 §8.3.1 Location): whose, and its ids there.
+     * `ocpiLastUpdated` is the partner's last_updated we hold, so an older push changes nothing.
+     */
+    roamingPartnerId: uuid('roaming_partner_id').references(() => roamingPartners.id),
+    ocpiCountryCode: text('ocpi_country_code'),
+    ocpiPartyId: text('ocpi_party_id'),
+    ocpiLocationId: text('ocpi_location_id'),
+    ocpiLastUpdated: tstz('ocpi_last_updated'),
+    /** The Location as we last took it, validated: a PATCH applies to it (§8.2.2.3). */
+    ocpiLocation: jsonb('ocpi_location'),
     isLimitedAccess: boolean('is_limited_access').notNull().default(false),
     isPrivate: boolean('is_private').notNull().default(false),
     ownerUserId: uuid('owner_user_id').references(() => users.id),
@@ -134,12 +146,26 @@ export const stations = pgTable(
     index('stations_lat_lng_idx').on(t.lat, t.lng),
     index('stations_country_city_idx').on(t.country, t.city),
     index('stations_owner_idx').on(t.ownerUserId),
-    check('stations_country_check', oneOf(t.country, countries)),
+    check('stations_country_check', sql`${t.country} ~ '^[a-z]{2}$'`),
     check('stations_state_check', oneOf(t.state, stationLabels)),
     check('stations_lat_check', sql`${t.lat} between -90 and 90`),
     check('stations_lng_check', sql`${t.lng} between -180 and 180`),
     check('stations_roaming_check', sql`${t.isRoaming} = (${t.roamingOperator} is not null)`),
     check('stations_owner_check', sql`${t.ownerUserId} is null or ${t.isPrivate}`),
+    check(
+      'stations_tariff_check',
+      sql`${t.tariffId} is not null or ${t.roamingPartnerId} is not null`,
+    ),
+    check(
+      'stations_partner_check',
+      sql`${t.roamingPartnerId} is null or (${t.isRoaming} and ${t.ocpiLocationId} is not null)`,
+    ),
+    uniqueIndex('stations_ocpi_location_unique').on(
+      t.roamingPartnerId,
+      t.ocpiCountryCode,
+      t.ocpiPartyId,
+      t.ocpiLocationId,
+    ),
     check(
       'stations_tariff_change_check',
       sql`(${t.nextTariffId} is null) = (${t.tariffChangesAt} is null)`,
@@ -163,9 +189,19 @@ export const connectors = pgTable(
     currentType: text('current_type', { enum: currentTypes }).notNull(),
     status: text('status', { enum: connectorStatuses }).notNull().default('available'),
     statusAt: tstz('status_at').notNull().defaultNow(),
+    /**
+     * At a roaming partner's station: the OCPI EVSE and connector it is (§8.3.2, §8.3.3), the
+     * partner's tariffs for it, and the last_updated we hold.
+     */
+    ocpiEvseUid: text('ocpi_evse_uid'),
+    ocpiEvseId: text('ocpi_evse_id'),
+    ocpiConnectorId: text('ocpi_connector_id'),
+    ocpiTariffIds: jsonb('ocpi_tariff_ids').$type<string[]>(),
+    ocpiLastUpdated: tstz('ocpi_last_updated'),
   },
   (t) => [
     unique('connectors_station_number_unique').on(t.stationId, t.number),
+    uniqueIndex('connectors_ocpi_unique').on(t.stationId, t.ocpiEvseUid, t.ocpiConnectorId),
     check('connectors_number_check', sql`${t.number} >= 1`),
     check('connectors_socket_type_check', oneOf(t.socketType, socketTypeIds)),
     check('connectors_current_type_check', oneOf(t.currentType, currentTypes)),

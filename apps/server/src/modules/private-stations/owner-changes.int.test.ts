@@ -149,7 +149,7 @@ describe('reservations when the owner changes the sharing', () => {
     await server.db
       .update(tariffs)
       .set({ reservationFeeMinor: 2_500 })
-      .where(eq(tariffs.id, row!.tariffId));
+      .where(eq(tariffs.id, row!.tariffId!));
     const before = await walletOf(server, other);
 
     const held = await reserve(server, other, { connectorId: first, mode: 'quick' });

@@ -4,6 +4,9 @@ import { chargeClass } from '@evcharge/domain/charge-class';
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
+import type { BrandConfig } from '@evcharge/api/brand/get-brand';
+import { tariff as ocpiTariff } from '@evcharge/api/ocpi/types';
+import type { Currency } from '@evcharge/domain/currency';
 import {
   canUseStation,
   emptyWeek,
@@ -16,7 +19,9 @@ import {
   isFavourite,
   loadStationDetailRow,
   loadTariffs,
+  roamingTariffsOf,
   stationHolds,
+  walletCurrencyOf,
   type StationDetailRow,
 } from './repo';
 import type { Viewer } from './search';
@@ -57,10 +62,44 @@ function hoursOf(row: StationDetailRow, now: Date) {
  * about to drive there should see the latest). Times in the answer are in the client's offset
  * (`offsetMinutes`, UTC without one); opening hours are judged in the station's own.
  */
+/**
+ * A roaming partner's station: its tariffs as the partner sent them, our markup, and the rate
+ * into the viewer's wallet currency (a visitor: the brand's), from the brand's roaming terms.
+ */
+async function roamingPrice(
+  db: Db,
+  row: { id: string; roamingPartnerId: string | null; roamingOperator: string | null },
+  viewer: Viewer,
+  brand: Pick<BrandConfig, 'currency' | 'roaming'>,
+) {
+  if (!row.roamingPartnerId) return { roaming: null, byConnector: new Map<string, string[]>() };
+  const { byConnector, tariffs } = await roamingTariffsOf(db, row.id, row.roamingPartnerId);
+  const walletCurrency =
+    (viewer.userId ? await walletCurrencyOf(db, viewer.userId) : undefined) ??
+    (brand.currency as Currency);
+  const parsed = tariffs.flatMap((row) => {
+    const tariff = ocpiTariff.safeParse(row.tariff);
+    return tariff.success ? [tariff.data] : [];
+  });
+  const partnerCurrency = parsed[0]?.currency.toLowerCase();
+  const rate = partnerCurrency ? (brand.roaming.rates[partnerCurrency]?.[walletCurrency] ?? null) : null;
+  return {
+    roaming: {
+      operator: row.roamingOperator ?? '',
+      markupPercent: brand.roaming.markupPercent,
+      walletCurrency,
+      rate,
+      tariffs: parsed,
+    },
+    byConnector,
+  };
+}
+
 export async function stationDetail(
   db: Db,
   id: string,
   viewer: Viewer,
+  brand: Pick<BrandConfig, 'currency' | 'roaming'>,
   offsetMinutes = 0,
   now = new Date(),
 ): Promise<StationDetail> {
@@ -70,11 +109,16 @@ export async function stationDetail(
   const changed = row.tariffChangesAt !== null && row.tariffChangesAt <= now;
   const tariffId = changed && row.nextTariffId ? row.nextTariffId : row.tariffId;
   const nextTariffId = changed ? null : row.nextTariffId;
-  const tariffs = await loadTariffs(db, nextTariffId ? [tariffId, nextTariffId] : [tariffId]);
-  const current = tariffs.get(tariffId);
-  if (!current) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
+  const tariffs = await loadTariffs(
+    db,
+    [tariffId, nextTariffId].filter((id): id is string => id !== null),
+  );
+  // A roaming partner's station has the partner's OCPI tariffs instead of ours.
+  const current = tariffId === null ? null : tariffs.get(tariffId);
+  if (current === undefined) throw new Error(`station ${row.id} has no tariff ${tariffId}`);
   const next = nextTariffId ? tariffs.get(nextTariffId) : undefined;
   const holds = new Map((await stationHolds(db, row.id, now)).map((h) => [h.connectorId, h]));
+  const { roaming, byConnector } = await roamingPrice(db, row, viewer, brand);
 
   return {
     id: row.id,
@@ -115,13 +159,15 @@ export async function stationDetail(
         reservedUntil: hold ? formatInOffset(hold.endsAt, offsetMinutes) : null,
         isReservedByMe:
           hold !== undefined && viewer.userId !== null && hold.userId === viewer.userId,
+        roamingTariffId: byConnector.get(c.id)?.[0] ?? null,
       };
     }),
-    tariff: current.tariff,
-    freeIdleMinutes: current.freeIdleMinutes,
+    tariff: current?.tariff ?? null,
+    freeIdleMinutes: current?.freeIdleMinutes ?? 0,
     tariffChangesAt:
       next && row.tariffChangesAt ? formatInOffset(row.tariffChangesAt, offsetMinutes) : null,
     nextTariff: next?.tariff ?? null,
     isFavourite: viewer.userId === null ? false : await isFavourite(db, viewer.userId, row.id),
+    roaming,
   };
 }

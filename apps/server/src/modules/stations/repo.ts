@@ -5,6 +5,8 @@ import type { Tariff } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/charging';
 import { privateStations } from '../../db/schema/private-stations';
+import { roamingTariffs } from '../../db/schema/roaming';
+import { users } from '../../db/schema/users';
 import { sharingColumns, withSharing } from '../../db/sharing';
 import {
   connectors,
@@ -208,4 +210,34 @@ export async function stationHolds(db: Db, stationId: string, at: Date) {
         gt(reservations.endsAt, at),
       ),
     );
+}
+
+/**
+ * A roaming partner's station (SPEC §1): the partner's tariff ids its connectors name, and
+ * those tariffs as the partner sent them (roaming_tariffs).
+ */
+export async function roamingTariffsOf(db: Db, stationId: string, partnerId: string) {
+  const named = await db
+    .select({ id: connectors.id, tariffIds: connectors.ocpiTariffIds })
+    .from(connectors)
+    .where(eq(connectors.stationId, stationId));
+  const ids = [...new Set(named.flatMap((row) => row.tariffIds ?? []))];
+  const tariffs =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: roamingTariffs.ocpiId, tariff: roamingTariffs.tariff })
+          .from(roamingTariffs)
+          .where(and(eq(roamingTariffs.partnerId, partnerId), inArray(roamingTariffs.ocpiId, ids)))
+          .orderBy(asc(roamingTariffs.ocpiId));
+  return {
+    byConnector: new Map(named.map((row) => [row.id, row.tariffIds ?? []])),
+    tariffs,
+  };
+}
+
+/** The currency of the driver's own wallet (SPEC §3 user currency). */
+export async function walletCurrencyOf(db: Db, userId: string) {
+  const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+  return row?.currency;
 }

@@ -109,11 +109,11 @@ export function stationRoutes(app: FastifyInstance, deps: Deps): void {
     keeping(guestMap),
   );
 
-  route(app, getStation, async ({ params, query, auth }) =>
-    stationDetail(db, params.guid, { userId: auth.user.id }, query.offset),
+  route(app, getStation, async ({ params, query, auth, request }) =>
+    stationDetail(db, params.guid, { userId: auth.user.id }, request.brand, query.offset),
   );
-  route(app, getStationGuest, async ({ params, query }) =>
-    stationDetail(db, params.guid, visitor, query.offset),
+  route(app, getStationGuest, async ({ params, query, request }) =>
+    stationDetail(db, params.guid, visitor, request.brand, query.offset),
   );
 
   route(

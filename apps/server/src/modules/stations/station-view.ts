@@ -8,7 +8,6 @@ import {
   type ConnectorStatus,
   type StationLabel,
 } from '@evcharge/domain/connector-status';
-import type { Country } from '@evcharge/domain/constants';
 import type { Sharing } from '@evcharge/domain/private-station';
 import type { CurrentType, SocketTypeId } from '@evcharge/domain/socket-type';
 
@@ -32,7 +31,7 @@ export type StationRow = {
   name: string;
   address: string;
   city: string;
-  country: Country;
+  country: string;
   lat: number;
   lng: number;
   supportsRfid: boolean;

@@ -45,10 +45,12 @@ export function ConnectorSummary({ station, connector }: { station: StationDetai
           </dd>
         </div>
       </dl>
-      <section aria-labelledby="precharge-tariff-title" className="connector-summary__tariff">
-        <h3 id="precharge-tariff-title" className="connector-summary__tariff-title">{t('charging:connector.tariff')}</h3>
-        <TariffItems tariff={station.tariff} freeIdleMinutes={station.freeIdleMinutes} testId="precharge-tariff" />
-      </section>
+      {station.tariff && (
+        <section aria-labelledby="precharge-tariff-title" className="connector-summary__tariff">
+          <h3 id="precharge-tariff-title" className="connector-summary__tariff-title">{t('charging:connector.tariff')}</h3>
+          <TariffItems tariff={station.tariff} freeIdleMinutes={station.freeIdleMinutes} testId="precharge-tariff" />
+        </section>
+      )}
     </Card>
   );
 }

@@ -35,7 +35,8 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   const draftKey = `${station.id}:${connector.number}`;
   const draft = useLimitDraft(draftKey);
   const profile = useChargingProfile();
-  const currency = station.tariff.currency;
+  // A roaming partner's station is paid from the wallet in its own currency.
+  const currency = station.tariff?.currency ?? station.roaming?.walletCurrency ?? 'rub';
   const [isSubmitted, setSubmitted] = useState(false);
   const check = checkLimit(draft, currency);
   // The car charging: the one updated last unless the driver picks another (or none) here.

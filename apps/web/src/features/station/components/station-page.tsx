@@ -97,7 +97,7 @@ export function StationPage() {
           />
         </div>
         <div className="station__column">
-          <TariffCard station={station} />
+          {station.tariff && <TariffCard station={{ ...station, tariff: station.tariff }} />}
           <WorkHours station={station} />
           <StationDirections station={station} />
         </div>

@@ -8,7 +8,7 @@ import { formatDate, formatWallTime } from '@/lib/format';
 import { parseChangeTime, zoneColumns, zoneRows } from '../model/tariff-rows';
 
 /** Prices now, by time of day (zones, station time) and from the next change on. */
-export function TariffCard({ station }: { station: StationDetail }) {
+export function TariffCard({ station }: { station: StationDetail & { tariff: NonNullable<StationDetail['tariff']> } }) {
   const { t, i18n } = useTranslation('station');
   const { tariff, nextTariff, tariffChangesAt } = station;
   const money = useMoney(tariff.currency);

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, oneOf, tstz } from './columns';
+
+// SPEC §1 "Stations of other operators appear through roaming", over OCPI 2.2.1. A roaming
+// partner is another party on the network (a CPO whose stations our drivers use, an eMSP whose
+// drivers use ours), linked by the credentials handshake (OCPI 2.2.1 §7).
+
+export const roamingPartnerStatuses = [
+  /** We handed out a registration token (token A); the partner has not registered yet. */
+  'invited',
+  /** Credentials exchanged: both sides call each other. */
+  'registered',
+  /** Unregistered by either side (§7.2.5): nothing of theirs is accepted any more. */
+  'unregistered',
+] as const;
+export type RoamingPartnerStatus = (typeof roamingPartnerStatuses)[number];
+
+/** One endpoint of the partner's version details (OCPI 2.2.1 §6.2.1.1). */
+export type PartnerEndpoint = { identifier: string; role: 'SENDER' | 'RECEIVER'; url: string };
+/** A role the partner plays (OCPI 2.2.1 §7.3.1 CredentialsRole), as it told us. */
+export type PartnerRole = {
+  role: string;
+  countryCode: string;
+  partyId: string;
+  name: string;
+};
+
+export const roamingPartners = pgTable(
+  'roaming_partners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The partner's name as its credentials give it (its first role's business details). */
+    name: text('name').notNull(),
+    /** The party it is (its CPO role's, else its first): ISO 3166 alpha-2 and party id. */
+    countryCode: text('country_code'),
+    partyId: text('party_id'),
+    roles: jsonb('roles').$type<PartnerRole[]>().notNull().default([]),
+    status: text('status', { enum: roamingPartnerStatuses }).notNull(),
+    /**
+     * SHA-256 of the token the partner calls us with: token A while invited, then the token we
+     * gave it in the handshake. Tokens are 256-bit random, so a fast hash is enough; the token
+     * itself is never stored (DESIGN.md security: stored hashed where we check it).
+     */
+    inboundTokenHash: text('inbound_token_hash').unique('roaming_partners_inbound_token_unique'),
+    /** The token we call the partner with (its token for us); needed as it is. */
+    outboundToken: text('outbound_token'),
+    /** The partner's versions URL and the version we agreed on, with its endpoints. */
+    versionsUrl: text('versions_url'),
+    version: text('version'),
+    endpoints: jsonb('endpoints').$type<PartnerEndpoint[]>().notNull().default([]),
+    /** The last complete pull of the partner's locations: the next pull asks from here. */
+    locationsPulledAt: tstz('locations_pulled_at'),
+    tariffsPulledAt: tstz('tariffs_pulled_at'),
+    registeredAt: tstz('registered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('roaming_partners_status_check', oneOf(t.status, roamingPartnerStatuses)),
+    check(
+      'roaming_partners_registered_check',
+      sql`${t.status} <> 'registered' or (${t.outboundToken} is not null and ${t.versionsUrl} is not null and ${t.inboundTokenHash} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A partner's tariff as it sent it (OCPI 2.2.1 §11.3.1), kept whole: the station page shows
+ * it and the estimate prices it (domain/roaming-tariff.ts); `lastUpdated` orders its updates.
+ */
+export const roamingTariffs = pgTable(
+  'roaming_tariffs',
+  {
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id, { onDelete: 'cascade' }),
+    /** The OCPI country code and party id of the tariff's owner, and its id (§11.3.1). */
+    countryCode: text('country_code').notNull(),
+    partyId: text('party_id').notNull(),
+    ocpiId: text('ocpi_id').notNull(),
+    currency: text('currency').notNull(),
+    /** The Tariff object, validated (packages/api ocpi/types.ts). */
+    tariff: jsonb('tariff').notNull(),
+    lastUpdated: tstz('last_updated').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.countryCode, t.partyId, t.ocpiId] }),
+    index('roaming_tariffs_partner_idx').on(t.partnerId),
+  ],
+);

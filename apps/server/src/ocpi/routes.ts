@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  credentials as credentialsSchema,
+  ocpiDateTime,
+  statusCodes,
+  tokensOfHeader,
+} from '@evcharge/api/ocpi/types';
+import {
+  acceptRegistration,
+  acceptUnregistration,
+  acceptUpdate,
+  findPartnerByToken,
+  hashToken,
+  LocationRefusal,
+  OCPI_VERSION,
+  ourCredentials,
+  ourEndpoints,
+  receiveLocationPush,
+  receiveTariffPush,
+  RegistrationError,
+  versionDetailsUrlOf,
+  type PartnerRow,
+  type RoamingDeps,
+} from '../modules/roaming';
+
+// The OCPI 2.2.1 transport (DESIGN.md: ocpp/ and ocpi/ are transports): our versions and
+// version details (§6), the credentials endpoint (§7), and the eMSP receiver interfaces of
+// Locations (§8.2.2) and Tariffs (§11.2.2). Every answer is the OCPI envelope (§4.1.7) with the
+// request's X-Request-ID and X-Correlation-ID echoed (§4.1.5); a missing or unknown token is
+// HTTP 401 (§4.1.1). The work is the roaming module's.
+
+type Caller = { partner: PartnerRow; token: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ocpiCaller: Caller | null;
+  }
+}
+
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  http: number,
+  statusCode: number,
+  data?: unknown,
+  message?: string,
+) {
+  for (const header of ['x-request-id', 'x-correlation-id']) {
+    const value = request.headers[header];
+    if (typeof value === 'string') void reply.header(header, value);
+  }
+  return reply
+    .code(http)
+    .type('application/json; charset=utf-8')
+    .send({
+      ...(data === undefined ? {} : { data }),
+      status_code: statusCode,
+      ...(message ? { status_message: message } : {}),
+      timestamp: ocpiDateTime(new Date()),
+    });
+}
+
+const ok = (request: FastifyRequest, reply: FastifyReply, data?: unknown) =>
+  answer(request, reply, 200, statusCodes.success, data);
+
+function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof LocationRefusal) {
+    if (error.reason === 'unknownLocation')
+      return answer(request, reply, 404, statusCodes.unknownLocation, undefined, error.message);
+    return answer(request, reply, 400, statusCodes.invalidParameters, undefined, error.message);
+  }
+  if (error instanceof RegistrationError)
+    return answer(request, reply, 400, statusCodes.unableToUseClientApi, undefined, error.message);
+  throw error;
+}
+
+export function ocpiRoutes(app: FastifyInstance, deps: RoamingDeps): void {
+  void app.register(async (ocpi) => {
+    ocpi.decorateRequest('ocpiCaller', null);
+    ocpi.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500)
+        return answer(request, reply, status, statusCodes.invalidParameters, undefined, error.message);
+      request.log.error({ err: error }, 'OCPI request failed');
+      return answer(request, reply, 500, statusCodes.serverError, undefined, 'server error');
+    });
+    ocpi.setNotFoundHandler((request, reply) =>
+      answer(request, reply, 404, statusCodes.clientError, undefined, 'no such endpoint'),
+    );
+    // §4.1.1: every call carries a token we gave; which one says who calls.
+    ocpi.addHook('onRequest', async (request, reply) => {
+      for (const token of tokensOfHeader(request.headers.authorization)) {
+        const partner = await findPartnerByToken(deps.db, hashToken(token));
+        if (partner && partner.status !== 'unregistered') {
+          request.ocpiCaller = { partner, token };
+          return;
+        }
+      }
+      return answer(request, reply, 401, statusCodes.clientError, undefined, 'unknown token');
+    });
+    /** Only a registered partner may push or read beyond versions and credentials. */
+    const registered = (request: FastifyRequest, reply: FastifyReply): PartnerRow | undefined => {
+      const caller = request.ocpiCaller;
+      if (caller?.partner.status === 'registered') return caller.partner;
+      void answer(request, reply, 401, statusCodes.clientError, undefined, 'not registered');
+      return undefined;
+    };
+
+    // §6.1, §6.2: versions and the details of ours.
+    ocpi.get('/versions', async (request, reply) =>
+      ok(request, reply, [{ version: OCPI_VERSION, url: versionDetailsUrlOf(deps) }]),
+    );
+    ocpi.get(`/${OCPI_VERSION}`, async (request, reply) =>
+      ok(request, reply, { version: OCPI_VERSION, endpoints: ourEndpoints(deps) }),
+    );
+
+    // §7: credentials.
+    const credentialsPath = `/${OCPI_VERSION}/credentials`;
+    ocpi.get(credentialsPath, async (request, reply) => {
+      const partner = registered(request, reply);
+      if (!partner) return reply;
+      return ok(request, reply, ourCredentials(deps, request.ocpiCaller!.token));
+    });
+    const credentialsBody = (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = credentialsSchema.safeParse(request.body);
+      if (parsed.success) return parsed.data;
+      void answer(request, reply, 400, statusCodes.invalidParameters, undefined, parsed.error.issues[0]?.message);
+      return undefined;
+    };
+    ocpi.post(credentialsPath, async (request, reply) => {
+      const { partner } = request.ocpiCaller!;
+      // §7.2.1: a registered party updates with PUT.
+      if (partner.status !== 'invited')
+        return answer(request, reply, 405, statusCodes.clientError, undefined, 'already registered: use PUT');
+      const body = credentialsBody(request, reply);
+      if (!body) return reply;
+      try {
+        return ok(request, reply, await acceptRegistration(deps, partner, body));
+      } catch (error) {
+        return refusal(request, reply, error);
+      }
+    });
+    ocpi.put(credentialsPath, async (request, reply) => {
+      const { partner } = request.ocpiCaller!;
+      if (partner.status !== 'registered')
+        return answer(request, reply, 405, statusCodes.clientError, undefined, 'not registered: use POST');
+      const body = credentialsBody(request, reply);
+      if (!body) return reply;
+      try {
+        return ok(request, reply, await acceptUpdate(deps, partner, body));
+      } catch (error) {
+        return refusal(request, reply, error);
+      }
+    });
+    ocpi.delete(credentialsPath, async (request, reply) => {
+      const { partner } = request.ocpiCaller!;
+      if (partner.status !== 'registered')
+        return answer(request, reply, 405, statusCodes.clientError, undefined, 'not registered');
+      await acceptUnregistration(deps, partner);
+      return ok(request, reply);
+    });
+
+    // §8.2.2 Locations, receiver interface (eMSP).
+    type LocationParams = {
+      countryCode: string;
+      partyId: string;
+      locationId: string;
+      evseUid?: string;
+      connectorId?: string;
+    };
+    const locationsBase = `/${OCPI_VERSION}/emsp/locations/:countryCode/:partyId/:locationId`;
+    for (const path of [locationsBase, `${locationsBase}/:evseUid`, `${locationsBase}/:evseUid/:connectorId`]) {
+      for (const method of ['PUT', 'PATCH'] as const) {
+        ocpi.route<{ Params: LocationParams }>({
+          method,
+          url: path,
+          handler: async (request, reply) => {
+            const partner = registered(request, reply);
+            if (!partner) return reply;
+            try {
+              await receiveLocationPush(deps, partner, { method, ...request.params, body: request.body });
+              return ok(request, reply);
+            } catch (error) {
+              return refusal(request, reply, error);
+            }
+          },
+        });
+      }
+    }
+
+    // §11.2.2 Tariffs, receiver interface (eMSP).
+    type TariffParams = { countryCode: string; partyId: string; tariffId: string };
+    for (const method of ['PUT', 'DELETE'] as const) {
+      ocpi.route<{ Params: TariffParams }>({
+        method,
+        url: `/${OCPI_VERSION}/emsp/tariffs/:countryCode/:partyId/:tariffId`,
+        handler: async (request, reply) => {
+          const partner = registered(request, reply);
+          if (!partner) return reply;
+          try {
+            await receiveTariffPush(deps, partner, { method, ...request.params, body: request.body });
+            return ok(request, reply);
+          } catch (error) {
+            return refusal(request, reply, error);
+          }
+        },
+      });
+    }
+  }, { prefix: '/ocpi' });
+}
