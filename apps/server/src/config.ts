@@ -139,6 +139,8 @@ const envSchema = z
       .default('EVC'),
     OCPI_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
     OCPI_PULL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /** Where partners reach our OCPI endpoints; PUBLIC_URL unless they come another way. */
+    OCPI_PUBLIC_URL: z.url().optional(),
     /**
      * Partners to register with at start (OCPI 2.2.1 §7.2.1): "<versions URL> <token A>",
      * several separated by commas. A partner registered already is left as it is.
@@ -291,6 +293,8 @@ export type OcpiConfig = {
   callTimeoutSeconds: number;
   pullMinutes: number;
   registerWith: { versionsUrl: string; tokenA: string }[];
+  /** The base of our OCPI URLs (versions: `${publicUrl}/ocpi/versions`). */
+  publicUrl: string;
 };
 
 export type OcppConfig = {
@@ -369,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callTimeoutSeconds: e.OCPI_CALL_TIMEOUT_SECONDS,
       pullMinutes: e.OCPI_PULL_MINUTES,
       registerWith: e.OCPI_REGISTER_WITH,
+      publicUrl: (e.OCPI_PUBLIC_URL ?? e.PUBLIC_URL).replace(/\/$/, ''),
     },
     charging: {
       startTimeoutSeconds: e.CHARGE_START_TIMEOUT_SECONDS,

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   credentials as credentialsSchema,
+  listQuery,
   ocpiDateTime,
+  parseDateTime,
   statusCodes,
   tokensOfHeader,
 } from '@evcharge/api/ocpi/types';
@@ -15,6 +17,9 @@ import {
   OCPI_VERSION,
   ourCredentials,
   ourEndpoints,
+  ourLocation,
+  ourLocations,
+  ourTariffs,
   receiveLocationPush,
   receiveTariffPush,
   RegistrationError,
@@ -30,6 +35,9 @@ import {
 // HTTP 401 (§4.1.1). The work is the roaming module's.
 
 type Caller = { partner: PartnerRow; token: string };
+
+/** The most objects one page of our lists holds (§4.1.3: the server may cap the limit). */
+export const OCPI_PAGE_LIMIT = 100;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -159,6 +167,68 @@ export function ocpiRoutes(app: FastifyInstance, deps: RoamingDeps): void {
       await acceptUnregistration(deps, partner);
       return ok(request, reply);
     });
+
+    // §8.2.1 Locations and §11.2.1 Tariffs, sender interface (CPO): our stations for partners'
+    // drivers, paged (§4.1.3: Link to the next page, X-Total-Count, X-Limit).
+    const listQueryOf = (request: FastifyRequest, reply: FastifyReply) => {
+      const parsed = listQuery.safeParse(request.query);
+      if (parsed.success) return parsed.data;
+      void answer(request, reply, 400, statusCodes.invalidParameters, undefined, parsed.error.issues[0]?.message);
+      return undefined;
+    };
+    const paged = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      list: (query: { dateFrom?: Date; dateTo?: Date; offset: number; limit: number }) => Promise<{ items: unknown[]; total: number }>,
+    ) => {
+      if (!registered(request, reply)) return reply;
+      const query = listQueryOf(request, reply);
+      if (!query) return reply;
+      const limit = Math.min(query.limit ?? OCPI_PAGE_LIMIT, OCPI_PAGE_LIMIT);
+      const page = await list({
+        dateFrom: query.date_from ? parseDateTime(query.date_from) : undefined,
+        dateTo: query.date_to ? parseDateTime(query.date_to) : undefined,
+        offset: query.offset,
+        limit,
+      });
+      void reply.header('x-total-count', String(page.total)).header('x-limit', String(limit));
+      if (query.offset + page.items.length < page.total) {
+        const next = new URL(request.url, deps.config.ocpi.publicUrl);
+        next.searchParams.set('offset', String(query.offset + page.items.length));
+        next.searchParams.set('limit', String(limit));
+        void reply.header('link', `<${deps.config.ocpi.publicUrl}${next.pathname}${next.search}>; rel="next"`);
+      }
+      return ok(request, reply, page.items);
+    };
+    ocpi.get(`/${OCPI_VERSION}/cpo/locations`, async (request, reply) =>
+      paged(request, reply, (query) => ourLocations(deps, query)),
+    );
+    ocpi.get<{ Params: { locationId: string; evseUid?: string; connectorId?: string } }>(
+      `/${OCPI_VERSION}/cpo/locations/:locationId`,
+      async (request, reply) => {
+        if (!registered(request, reply)) return reply;
+        const location = await ourLocation(deps, request.params.locationId);
+        if (!location)
+          return answer(request, reply, 404, statusCodes.unknownLocation, undefined, 'unknown location');
+        return ok(request, reply, location);
+      },
+    );
+    ocpi.get<{ Params: { locationId: string; evseUid: string; connectorId?: string } }>(
+      `/${OCPI_VERSION}/cpo/locations/:locationId/:evseUid/:connectorId?`,
+      async (request, reply) => {
+        if (!registered(request, reply)) return reply;
+        const location = await ourLocation(deps, request.params.locationId);
+        const evse = location?.evses?.find((e) => e.uid === request.params.evseUid);
+        const connectorId = request.params.connectorId;
+        const part = connectorId ? evse?.connectors.find((c) => c.id === connectorId) : evse;
+        if (!part)
+          return answer(request, reply, 404, statusCodes.unknownLocation, undefined, 'unknown location');
+        return ok(request, reply, part);
+      },
+    );
+    ocpi.get(`/${OCPI_VERSION}/cpo/tariffs`, async (request, reply) =>
+      paged(request, reply, (query) => ourTariffs(deps, query)),
+    );
 
     // §8.2.2 Locations, receiver interface (eMSP).
     type LocationParams = {

@@ -138,6 +138,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   baseUrl = `http://127.0.0.1:${address.port}`;
+  // Roaming partners in the tests reach our OCPI endpoints at this server's own address.
+  config.ocpi.publicUrl = baseUrl;
 
   const { call, fetch: fetchPath } = contractCaller(baseUrl);
 

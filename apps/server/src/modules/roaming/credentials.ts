@@ -35,9 +35,9 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const versionsUrlOf = (deps: Pick<RoamingDeps, 'config'>) =>
-  `${deps.config.publicUrl.replace(/\/$/, '')}/ocpi/versions`;
+  `${deps.config.ocpi.publicUrl}/ocpi/versions`;
 export const versionDetailsUrlOf = (deps: Pick<RoamingDeps, 'config'>) =>
-  `${deps.config.publicUrl.replace(/\/$/, '')}/ocpi/${OCPI_VERSION}`;
+  `${deps.config.ocpi.publicUrl}/ocpi/${OCPI_VERSION}`;
 
 /** The modules we offer a partner (§6.2.1.1), with the URLs of our endpoints. */
 export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint[] {
@@ -48,6 +48,9 @@ export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint
     // As an eMSP: partners' locations and tariffs pushed to us.
     { identifier: 'locations', role: 'RECEIVER', url: `${base}/emsp/locations` },
     { identifier: 'tariffs', role: 'RECEIVER', url: `${base}/emsp/tariffs` },
+    // As a CPO: our stations and tariffs for partners' drivers.
+    { identifier: 'locations', role: 'SENDER', url: `${base}/cpo/locations` },
+    { identifier: 'tariffs', role: 'SENDER', url: `${base}/cpo/tariffs` },
   ];
 }
 
