@@ -108,11 +108,28 @@ describe('Sessions and CDRs RECEIVER (§9.2.2, §10.2.2)', () => {
     const { token, emsp } = await registered();
     const url = `${emsp}/sessions/KZ/EVC/S-1`;
     expect((await ocpiRequest('PUT', url, token, session)).json.status_code).toBe(1000);
-    await ocpiRequest('PATCH', url, token, { kwh: 3.5, last_updated: '2026-03-02T09:10:00Z' });
-    expect((await ocpiRequest('GET', url, token)).json.data).toMatchObject({
-      kwh: 3.5,
-      status: 'ACTIVE',
+    const period = (at: string, kwh: number) => ({
+      start_date_time: at,
+      dimensions: [{ type: 'ENERGY', volume: kwh }],
     });
+    await ocpiRequest('PATCH', url, token, {
+      kwh: 3.5,
+      charging_periods: [period('2026-03-02T09:00:00Z', 3.5)],
+      last_updated: '2026-03-02T09:10:00Z',
+    });
+    await ocpiRequest('PATCH', url, token, {
+      kwh: 5,
+      charging_periods: [period('2026-03-02T09:10:00Z', 1.5)],
+      last_updated: '2026-03-02T09:15:00Z',
+    });
+    // §9.2.2.3: the periods of each PATCH are added to the ones before.
+    const kept = (await ocpiRequest('GET', url, token)).json.data as {
+      kwh: number;
+      status: string;
+      charging_periods: unknown[];
+    };
+    expect(kept).toMatchObject({ kwh: 5, status: 'ACTIVE' });
+    expect(kept.charging_periods).toHaveLength(2);
 
     const cdr = {
       country_code: 'KZ',

@@ -43,8 +43,15 @@ async function registerUntilAnswered(versionsUrl: string, tokenA: string) {
 
 if (registerWith && registerToken) void registerUntilAnswered(registerWith, registerToken);
 
+// On the real clock, sessions count their energy and reservations expire every PEER_TICK_SECONDS.
+const tickSeconds = Number(process.env.PEER_TICK_SECONDS ?? 30);
+const ticker = setInterval(() => {
+  peer.advance(0).catch((error: unknown) => console.error('ocpi-peer: tick failed', error));
+}, tickSeconds * 1000);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     stopping = true;
+    clearInterval(ticker);
     void peer.close().then(() => process.exit(0));
   });

@@ -1,17 +1,31 @@
 import {
-  evsePatch,
   location,
-  ocpiDateTime,
   tariff,
+  token as tokenSchema,
+  type CommandResponse,
+  type CommandResult,
+  type CommandType,
   type EvseStatus,
+  type OcpiToken,
+  type OcpiCdr,
   type OcpiLocation,
   type OcpiTariffObject,
 } from '@evcharge/api/ocpi/types';
+import {
+  commandRoutes,
+  expireReservations,
+  type CommandBehaviour,
+  type CommandsDeps,
+} from './commands';
 import { peerConfigFromEnv, type PeerConfig } from './config';
 import { versionsPath, type PeerDeps, type PushLogEntry } from './context';
 import { registerWith, unregisterFrom, updateWith } from './credentials';
 import { createFaults, type Faults } from './faults';
+import { changeEvseStatus } from './network';
+import { sendCommand, type CommandBody } from './send-command';
+import { presentToken, type Presented } from './present-token';
 import { createPusher } from './pushes';
+import { stopSession, tickSessions, type SessionSettings } from './sessions';
 import { buildServer } from './server';
 import { createStore, type PeerStore, type RegisteredPartner } from './store';
 
@@ -56,13 +70,48 @@ export type Peer = {
   removeTariff(tariffId: string): Promise<void>;
   /** Sends a push held back by faults.reorderPushes. */
   flushPushes(): Promise<void>;
+  /**
+   * Moves the peer's clock on by ms (it runs on clock() + all advances): active sessions
+   * count energy and time and are PATCHed to the partner, reservations past expiry end.
+   * advance(0) does the same up to the clock as it is (main.ts ticks so on real time).
+   */
+  advance(ms: number): Promise<void>;
+  /** How the Commands RECEIVER answers (§13), per command type; change freely in tests. */
+  commands: CommandBehaviour;
+  /** Power (kW) of new sessions (default 11 AC / 50 DC, at most the connector's) and a full battery. */
+  sessionSettings: SessionSettings;
+  /** A partner's driver presents a card at an EVSE: real-time authorization, then a session. */
+  presentToken(
+    uid: string,
+    locationId: string,
+    evseUid: string,
+    type?: 'RFID' | 'APP_USER' | 'AD_HOC_USER' | 'OTHER',
+  ): Promise<Presented>;
+  /** Ends an active session as the driver would (COMPLETED, then the CDR POSTed). */
+  stopSession(sessionId: string): Promise<OcpiCdr>;
+  /**
+   * As eMSP: sends a command to the partner's Commands RECEIVER (its driver at the partner's
+   * station); the result arrives later in store.commandResults under the returned id.
+   */
+  sendCommand<C extends CommandType>(
+    command: C,
+    body: CommandBody<C>,
+  ): Promise<{ id: string; responseUrl: string; response: CommandResponse }>;
+  /** The CommandResult received for a command the peer sent, once it came. */
+  commandResult(id: string): CommandResult | undefined;
+  /** As eMSP: adds or replaces one of its drivers' tokens and PUTs it to the partner's Tokens RECEIVER. */
+  updateToken(token: OcpiToken): Promise<void>;
+  /** Resolves when the work after the peer's answers (command results, sessions) is done. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 };
 
 export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
   const { clock, pageLimit, requestTimeoutMs, logger, ...overrides } = options;
   const config: PeerConfig = { ...peerConfigFromEnv({}), port: 0, ...overrides };
-  const now = clock ?? (() => new Date());
+  const base = clock ?? (() => new Date());
+  let advancedMs = 0;
+  const now = () => new Date(base().getTime() + advancedMs);
   const deps: PeerDeps = {
     config,
     store: createStore(config, config.name),
@@ -72,15 +121,34 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
     requestTimeoutMs: requestTimeoutMs ?? 5_000,
     pushLog: [],
   };
-  const server = buildServer(deps, { logger: logger ?? false });
+  const pusher = createPusher(deps);
+  const background = new Set<Promise<void>>();
+  const commands: CommandsDeps = {
+    deps,
+    pusher,
+    behaviour: { response: {}, result: {}, timeoutSeconds: 30 },
+    sessionSettings: {},
+    later(work) {
+      const running: Promise<void> = work()
+        .catch((error: unknown) => console.error('ocpi-peer: background work failed', error))
+        .finally(() => background.delete(running));
+      background.add(running);
+    },
+  };
+  const server = buildServer(deps, {
+    logger: logger ?? false,
+    routes: (app) => commandRoutes(app, commands),
+  });
   await server.app.listen({ host: '127.0.0.1', port: config.port });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
   config.port = port;
   if (!overrides.publicUrl) config.publicUrl = url;
-  const pusher = createPusher(deps);
   const { store } = deps;
+  const idle = async () => {
+    while (background.size > 0) await Promise.all([...background]);
+  };
   const party = `/${config.countryCode}/${config.partyId}`;
 
   return {
@@ -95,23 +163,8 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
     updateCredentials: () => updateWith(deps),
     unregister: () => unregisterFrom(deps),
 
-    async setEvseStatus(locationId, evseUid, status) {
-      const found = store.locations.get(locationId);
-      const foundEvse = found?.evses?.find((e) => e.uid === evseUid);
-      if (!found || !foundEvse) throw new Error(`No EVSE ${evseUid} at ${locationId}`);
-      // §8.3.1: a change of an EVSE is a change of its Location too.
-      const lastUpdated = ocpiDateTime(now());
-      const evses = found.evses!.map((e) =>
-        e.uid === evseUid ? { ...e, status, last_updated: lastUpdated } : e,
-      );
-      store.locations.set(locationId, { ...found, evses, last_updated: lastUpdated });
-      await pusher.push({
-        module: 'locations',
-        method: 'PATCH',
-        path: `${party}/${locationId}/${evseUid}`,
-        body: { schema: evsePatch, value: { status, last_updated: lastUpdated } },
-      });
-    },
+    setEvseStatus: (locationId, evseUid, status) =>
+      changeEvseStatus(deps, pusher, locationId, evseUid, status),
 
     async addLocation(value) {
       const checked = location.parse(value);
@@ -142,9 +195,39 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
 
     flushPushes: () => pusher.flush(),
 
+    async advance(ms) {
+      advancedMs += ms;
+      await tickSessions(deps, pusher);
+      await expireReservations(commands);
+    },
+    commands: commands.behaviour,
+    sessionSettings: commands.sessionSettings,
+    presentToken: (uid, locationId, evseUid, type) =>
+      presentToken(deps, pusher, commands.sessionSettings, {
+        uid,
+        locationId,
+        evseUid,
+        ...(type ? { type } : {}),
+      }),
+    stopSession: (sessionId) => stopSession(deps, pusher, sessionId),
+    idle,
+    sendCommand: (command, body) => sendCommand(deps, command, body),
+    commandResult: (id) => store.commandResults.find((r) => r.uid === id)?.result,
+    async updateToken(value) {
+      const checked = tokenSchema.parse(value);
+      store.ownTokens.set(checked.uid, checked);
+      await pusher.push({
+        module: 'tokens',
+        method: 'PUT',
+        path: `/${checked.country_code}/${checked.party_id}/${checked.uid}?type=${checked.type}`,
+        body: { schema: tokenSchema, value: checked },
+      });
+    },
+
     async close() {
       server.release();
       await server.app.close();
+      await idle();
     },
   };
 }

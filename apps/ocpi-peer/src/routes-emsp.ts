@@ -179,9 +179,15 @@ export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
     const { params, key, found } = sessionAt(request);
     const patch = parseInput(sessionPatch, request.body, 'session patch');
     if (!found) throw notFound(`session ${params.id}`);
+    // §9.2.2.3: charging_periods in a PATCH are added to the existing ones.
+    const chargingPeriods = [...(found.charging_periods ?? []), ...(patch.charging_periods ?? [])];
     store.partnerSessions.set(
       key,
-      parseInput(session, { ...found, ...patch, id: found.id }, 'session'),
+      parseInput(
+        session,
+        { ...found, ...patch, id: found.id, charging_periods: chargingPeriods },
+        'session',
+      ),
     );
     return sendEmpty(deps, reply);
   });

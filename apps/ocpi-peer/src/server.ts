@@ -16,7 +16,10 @@ export type PeerServer = {
   release(): void;
 };
 
-export function buildServer(deps: PeerDeps, options: { logger?: boolean } = {}): PeerServer {
+export function buildServer(
+  deps: PeerDeps,
+  options: { logger?: boolean; routes?: (app: FastifyInstance) => void } = {},
+): PeerServer {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   const hanging = new Set<Socket>();
   const waits = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
@@ -89,6 +92,7 @@ export function buildServer(deps: PeerDeps, options: { logger?: boolean } = {}):
   coreRoutes(app, deps);
   cpoRoutes(app, deps);
   emspRoutes(app, deps);
+  options.routes?.(app);
 
   return {
     app,

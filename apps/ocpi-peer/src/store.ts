@@ -1,5 +1,6 @@
 import type {
   AuthorizationInfo,
+  CommandResult,
   Credentials,
   OcpiCdr,
   OcpiLocation,
@@ -8,6 +9,7 @@ import type {
   OcpiToken,
   VersionDetails,
 } from '@evcharge/api/ocpi/types';
+import type { LiveSession } from './sessions';
 import { fixtureLocations, fixtureTariffs, fixtureTokens } from './fixtures';
 
 // The partner operator's memory: its own objects (as CPO and as eMSP), what the other party
@@ -30,7 +32,15 @@ export type RegisteredPartner = {
   registeredBy: 'partner' | 'peer';
 };
 
-export type CommandResultReceived = { command: string; uid: string; result: unknown };
+export type Reservation = {
+  id: string;
+  locationId: string;
+  evseUid: string;
+  token: OcpiToken;
+  expiresAt: Date;
+};
+
+export type CommandResultReceived = { command: string; uid: string; result: CommandResult };
 
 export type PeerStore = {
   /** CPO role: the peer's own network. Key: location id / tariff id / session id / cdr id. */
@@ -48,6 +58,13 @@ export type PeerStore = {
   partnerSessions: Map<string, OcpiSession>;
   partnerCdrs: Map<string, OcpiCdr>;
   commandResults: CommandResultReceived[];
+  /** Sessions charging now at the peer's stations (the model behind `sessions`). */
+  liveSessions: Map<string, LiveSession>;
+  /** Reservations held at the peer's EVSEs (§13 RESERVE_NOW). Key: reservation id. */
+  reservations: Map<string, Reservation>;
+  sessionCount: number;
+  /** Commands the peer sent as eMSP; their ids are the last segment of the response_url. */
+  commandCount: number;
   partner?: RegisteredPartner;
   /** Token A is accepted until a partner registered with it (§7.2.1), again after DELETE. */
   isRegistrationOpen: boolean;
@@ -73,6 +90,10 @@ export function createStore(party: Party, name: string): PeerStore {
     partnerSessions: new Map(),
     partnerCdrs: new Map(),
     commandResults: [],
+    liveSessions: new Map(),
+    reservations: new Map(),
+    sessionCount: 0,
+    commandCount: 0,
     isRegistrationOpen: true,
     pendingTokens: new Set(),
   };

@@ -7,6 +7,7 @@ import {
   tokensOfHeader,
   versionDetails,
   versionList,
+  type AuthorizationInfo,
   type Credentials,
 } from '@evcharge/api/ocpi/types';
 
@@ -34,6 +35,8 @@ export type Counterpart = {
   /** Calls to its versions endpoints, with the token used. */
   versionCalls: string[];
   pushes(): Received[];
+  /** Its answer to the peer's real-time authorization (§12.2.2.3); undefined = unknown token. */
+  authorize: (uid: string, where: unknown) => AuthorizationInfo | undefined;
   /** The counterpart registers with the peer (it is the Sender of §7.2.1). */
   registerWith(peerVersionsUrl: string, peerTokenA: string): Promise<Credentials>;
   /** It PUTs new credentials to the peer (§7.2.2). */
@@ -87,6 +90,7 @@ export async function startCounterpart(): Promise<Counterpart> {
     tokenToCallPeer: undefined as string | undefined,
     peerVersionsUrl: '',
     received: [] as Received[],
+    authorize: ((): AuthorizationInfo | undefined => undefined) as Counterpart['authorize'],
     versionCalls: [] as string[],
   };
   const tokenOf = (header: string | undefined) =>
@@ -119,6 +123,8 @@ export async function startCounterpart(): Promise<Counterpart> {
         { identifier: 'tariffs', role: 'RECEIVER', url: `${state.url}/ocpi/emsp/2.2.1/tariffs` },
         { identifier: 'sessions', role: 'RECEIVER', url: `${state.url}/ocpi/emsp/2.2.1/sessions` },
         { identifier: 'cdrs', role: 'RECEIVER', url: `${state.url}/ocpi/emsp/2.2.1/cdrs` },
+        { identifier: 'tokens', role: 'SENDER', url: `${state.url}/ocpi/emsp/2.2.1/tokens` },
+        { identifier: 'commands', role: 'SENDER', url: `${state.url}/ocpi/emsp/2.2.1/commands` },
       ],
     }),
   );
@@ -150,6 +156,23 @@ export async function startCounterpart(): Promise<Counterpart> {
   app.delete('/ocpi/2.2.1/credentials', async () => {
     state.accepted.clear();
     return envelope();
+  });
+  app.post('/ocpi/emsp/2.2.1/tokens/:uid/authorize', async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    state.received.push({
+      method: 'POST',
+      url: request.url,
+      body: request.body,
+      headers: request.headers,
+    });
+    const answer = state.authorize(uid, request.body);
+    if (!answer)
+      return reply.code(404).send({
+        status_code: 2004,
+        status_message: 'Unknown token',
+        timestamp: ocpiDateTime(new Date()),
+      });
+    return envelope(answer);
   });
   for (const method of ['PUT', 'PATCH', 'POST', 'DELETE'] as const)
     app.route({

@@ -496,6 +496,7 @@ export const commandResponse = z.object({
   timeout: z.number().int().min(0),
   message: z.array(displayText).optional(),
 });
+export type CommandResponse = z.infer<typeof commandResponse>;
 export const commandResultTypes = [
   'ACCEPTED',
   'CANCELED_RESERVATION',
@@ -512,6 +513,7 @@ export const commandResult = z.object({
   result: z.enum(commandResultTypes),
   message: z.array(displayText).optional(),
 });
+export type CommandResult = z.infer<typeof commandResult>;
 
 // -- Transport (§4.1) --------------------------------------------------------------------------
 
