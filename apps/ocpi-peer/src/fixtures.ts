@@ -119,7 +119,7 @@ const sites: Site[] = [
     latitude: '60.208700',
     longitude: '25.195800',
     parkingType: 'PARKING_LOT',
-    facilities: ['TRANSPORT_HUB'],
+    facilities: ['BUS_STOP', 'CAFE'],
     evses: ['DC150', 'DC50_DUAL'],
   },
   {
@@ -170,7 +170,7 @@ const sites: Site[] = [
     latitude: '59.438300',
     longitude: '24.791500',
     parkingType: 'ON_STREET',
-    facilities: ['PARK', 'MUSEUM'],
+    facilities: ['NATURE', 'MUSEUM'],
     evses: ['AC22'],
   },
   {

@@ -26,7 +26,8 @@ export class OcpiError extends Error {
   }
 }
 
-export const unknownObject = (what: string) =>
+/** §8: 2003 "Unknown Location" for a location, EVSE or connector that is not there. */
+export const unknownLocation = (what: string) =>
   new OcpiError(404, statusCodes.unknownLocation, `Unknown ${what}`);
 export const notFound = (what: string) =>
   new OcpiError(404, statusCodes.clientError, `Unknown ${what}`);
@@ -94,6 +95,11 @@ export function callerOf(
   }
   throw new OcpiError(401, statusCodes.clientError, 'Unknown or missing credentials token');
 }
+
+/** Route options for the modules only the registered partner may use (§4.1.1). */
+export const partnerOnly = (deps: PeerDeps) => ({
+  preHandler: async (request: FastifyRequest) => void callerOf(deps, request),
+});
 
 /** §4.1.4: a request routed to another party than this one is refused. */
 function checkRouting(deps: PeerDeps, request: FastifyRequest, caller: Caller): Caller {

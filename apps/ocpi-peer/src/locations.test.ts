@@ -63,6 +63,64 @@ describe('NordCharge’s fixtures', () => {
       new Set(['IEC_62196_T2', 'IEC_62196_T2_COMBO', 'CHADEMO']),
     );
     expect(tariffs.every((t) => t.currency === 'EUR')).toBe(true);
+    // §8.4.12 Facility, §8.4.17 ParkingType, §8.4.3 Capability: closed lists in the standard.
+    const facilities = [
+      'HOTEL',
+      'RESTAURANT',
+      'CAFE',
+      'MALL',
+      'SUPERMARKET',
+      'SPORT',
+      'RECREATION_AREA',
+      'NATURE',
+      'MUSEUM',
+      'BIKE_SHARING',
+      'BUS_STOP',
+      'TAXI_STAND',
+      'TRAM_STOP',
+      'METRO_STATION',
+      'TRAIN_STATION',
+      'AIRPORT',
+      'PARKING_LOT',
+      'CARPOOL_PARKING',
+      'FUEL_STATION',
+      'WIFI',
+    ];
+    const parkingTypes = [
+      'ALONG_MOTORWAY',
+      'PARKING_GARAGE',
+      'PARKING_LOT',
+      'ON_DRIVEWAY',
+      'ON_STREET',
+      'UNDERGROUND_GARAGE',
+    ];
+    const capabilities = [
+      'CHARGING_PROFILE_CAPABLE',
+      'CHARGING_PREFERENCES_CAPABLE',
+      'CHIP_CARD_SUPPORT',
+      'CONTACTLESS_CARD_SUPPORT',
+      'CREDIT_CARD_PAYABLE',
+      'DEBIT_CARD_PAYABLE',
+      'PED_TERMINAL',
+      'REMOTE_START_STOP_CAPABLE',
+      'RESERVABLE',
+      'RFID_READER',
+      'START_SESSION_CONNECTOR_REQUIRED',
+      'TOKEN_GROUP_CAPABLE',
+      'UNLOCK_CAPABLE',
+    ];
+    expect(
+      locations.flatMap((l) => l.facilities ?? []).filter((f) => !facilities.includes(f)),
+    ).toEqual([]);
+    expect(locations.map((l) => l.parking_type).filter((p) => !parkingTypes.includes(p!))).toEqual(
+      [],
+    );
+    expect(
+      locations
+        .flatMap((l) => l.evses ?? [])
+        .flatMap((e) => e.capabilities ?? [])
+        .filter((c) => !capabilities.includes(c)),
+    ).toEqual([]);
     expect(fixtureLocations(party, 'NordCharge')).toEqual(fixtureLocations(party, 'NordCharge'));
   });
 });

@@ -44,7 +44,8 @@ export function createPusher(deps: PeerDeps): Pusher {
         method: push.method,
         url,
         token: partner.tokenToCallThem,
-        to: partyOf(partner, 'EMSP'),
+        // Tokens go to the partner as CPO (§12.2.1); the rest to it as eMSP.
+        to: partyOf(partner, push.module === 'tokens' ? 'CPO' : 'EMSP'),
         ...(push.body ? { body: push.body } : {}),
       });
       deps.pushLog.push({

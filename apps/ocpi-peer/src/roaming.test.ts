@@ -122,4 +122,24 @@ describe('two peers roaming', () => {
       'BLOCKED',
     );
   });
+
+  it('a push the partner never answers is logged with status 0 after the time-out', async () => {
+    const cpo = await startPeer({ clock: () => start, requestTimeoutMs: 200 });
+    const emsp = await startPeer({
+      clock: () => start,
+      partyId: 'NCA',
+      registrationToken: 'aurora-token-a',
+    });
+    peers = [cpo, emsp];
+    await emsp.register(cpo.versionsUrl, cpo.config.registrationToken);
+    await cpo.addLocation(cpo.store.locations.get('NCH-HEL-001')!);
+    emsp.faults.hangNext(1);
+    await cpo.setEvseStatus('NCH-HEL-001', 'NCH-HEL-001-1', 'OUTOFORDER');
+    await cpo.setEvseStatus('NCH-HEL-001', 'NCH-HEL-001-1', 'AVAILABLE');
+    expect(cpo.pushLog.map((p) => [p.method, p.status])).toEqual([
+      ['PUT', 200],
+      ['PATCH', 0],
+      ['PATCH', 200],
+    ]);
+  });
 });

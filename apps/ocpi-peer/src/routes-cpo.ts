@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   cdr,
@@ -13,7 +13,15 @@ import {
   tokenTypes,
 } from '@evcharge/api/ocpi/types';
 import { cpoBase, type PeerDeps } from './context';
-import { OcpiError, callerOf, paginate, parseInput, send, sendEmpty, unknownObject } from './http';
+import {
+  OcpiError,
+  partnerOnly as partnerOnlyFor,
+  paginate,
+  parseInput,
+  send,
+  sendEmpty,
+  unknownLocation,
+} from './http';
 import { keyOf } from './store';
 
 // The peer as CPO: Locations SENDER (OCPI 2.2.1 §8.2.1), Tariffs SENDER (§11.2.1),
@@ -33,9 +41,7 @@ const tokenTypeQuery = z.object({ type: z.enum(tokenTypes).default('RFID') });
 
 export function cpoRoutes(app: FastifyInstance, deps: PeerDeps) {
   const { store } = deps;
-  const partnerOnly = {
-    preHandler: async (request: Parameters<typeof callerOf>[1]) => void callerOf(deps, request),
-  };
+  const partnerOnly = partnerOnlyFor(deps);
 
   app.get(`${cpoBase}/locations`, partnerOnly, async (request, reply) =>
     send(
@@ -47,19 +53,16 @@ export function cpoRoutes(app: FastifyInstance, deps: PeerDeps) {
   );
 
   // §8.2.1.2: one Location, EVSE or Connector by its ids.
-  const oneLocation = async (
-    request: Parameters<typeof callerOf>[1],
-    reply: Parameters<typeof send>[1],
-  ) => {
+  const oneLocation = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = parseInput(locationParams, request.params, 'path');
     const found = store.locations.get(params.locationId);
-    if (!found) throw unknownObject(`location ${params.locationId}`);
+    if (!found) throw unknownLocation(`location ${params.locationId}`);
     if (params.evseUid === undefined) return send(deps, reply, location, found);
     const foundEvse = found.evses?.find((e) => e.uid === params.evseUid);
-    if (!foundEvse) throw unknownObject(`EVSE ${params.evseUid}`);
+    if (!foundEvse) throw unknownLocation(`EVSE ${params.evseUid}`);
     if (params.connectorId === undefined) return send(deps, reply, evse, foundEvse);
     const foundConnector = foundEvse.connectors.find((c) => c.id === params.connectorId);
-    if (!foundConnector) throw unknownObject(`connector ${params.connectorId}`);
+    if (!foundConnector) throw unknownLocation(`connector ${params.connectorId}`);
     return send(deps, reply, connector, foundConnector);
   };
   app.get(`${cpoBase}/locations/:locationId`, partnerOnly, oneLocation);

@@ -22,13 +22,13 @@ import {
 import { emspBase, type PeerDeps } from './context';
 import {
   OcpiError,
-  callerOf,
+  partnerOnly as partnerOnlyFor,
   notFound,
   paginate,
   parseInput,
   send,
   sendEmpty,
-  unknownObject,
+  unknownLocation,
 } from './http';
 import { keyOf } from './store';
 
@@ -61,9 +61,7 @@ const mismatch = (what: string) =>
 
 export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
   const { store } = deps;
-  const partnerOnly = {
-    preHandler: async (request: FastifyRequest) => void callerOf(deps, request),
-  };
+  const partnerOnly = partnerOnlyFor(deps);
   const locationPaths = [':id', ':id/:evseUid', ':id/:evseUid/:connectorId'].map(
     (tail) => `${emspBase}/locations/:countryCode/:partyId/${tail}`,
   );
@@ -75,19 +73,19 @@ export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
   };
   const findEvse = (found: z.infer<typeof location> | undefined, evseUid: string) => {
     const foundEvse = found?.evses?.find((e) => e.uid === evseUid);
-    if (!found || !foundEvse) throw unknownObject(`EVSE ${evseUid}`);
+    if (!found || !foundEvse) throw unknownLocation(`EVSE ${evseUid}`);
     return foundEvse;
   };
 
   for (const path of locationPaths) {
     app.get(path, partnerOnly, async (request, reply) => {
       const { params, found } = findLocation(request);
-      if (!found) throw unknownObject(`location ${params.id}`);
+      if (!found) throw unknownLocation(`location ${params.id}`);
       if (!params.evseUid) return send(deps, reply, location, found);
       const foundEvse = findEvse(found, params.evseUid);
       if (!params.connectorId) return send(deps, reply, evse, foundEvse);
       const foundConnector = foundEvse.connectors.find((c) => c.id === params.connectorId);
-      if (!foundConnector) throw unknownObject(`connector ${params.connectorId}`);
+      if (!foundConnector) throw unknownLocation(`connector ${params.connectorId}`);
       return send(deps, reply, connector, foundConnector);
     });
 
@@ -101,7 +99,7 @@ export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
         store.partnerLocations.set(key, body);
         return sendEmpty(deps, reply);
       }
-      if (!found) throw unknownObject(`location ${params.id}`);
+      if (!found) throw unknownLocation(`location ${params.id}`);
       if (!params.connectorId) {
         const body = parseInput(evse, request.body, 'EVSE');
         if (body.uid !== params.evseUid) throw mismatch('EVSE uid');
@@ -123,7 +121,7 @@ export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
     // §8.2.2.3 PATCH: the fields sent, with last_updated; the parents' last_updated follows.
     app.patch(path, partnerOnly, async (request, reply) => {
       const { params, key, found } = findLocation(request);
-      if (!found) throw unknownObject(`location ${params.id}`);
+      if (!found) throw unknownLocation(`location ${params.id}`);
       if (!params.evseUid) {
         const patch = parseInput(locationPatch, request.body, 'location patch');
         store.partnerLocations.set(
@@ -139,7 +137,7 @@ export function emspRoutes(app: FastifyInstance, deps: PeerDeps) {
         patchedEvse = parseInput(evse, { ...foundEvse, ...patch, uid: foundEvse.uid }, 'EVSE');
       } else {
         const foundConnector = foundEvse.connectors.find((c) => c.id === params.connectorId);
-        if (!foundConnector) throw unknownObject(`connector ${params.connectorId}`);
+        if (!foundConnector) throw unknownLocation(`connector ${params.connectorId}`);
         const patch = parseInput(connectorPatch, request.body, 'connector patch');
         const patched = parseInput(
           connector,
