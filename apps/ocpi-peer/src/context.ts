@@ -15,6 +15,22 @@ export type PushLogEntry = {
   at: string;
 };
 
+/** A request the peer received, with the OCPI headers it came with (§4.1.4, §4.2). */
+export type RequestLogEntry = {
+  method: string;
+  url: string;
+  /** The HTTP status it was answered with (0: never answered, hangNext). */
+  status: number;
+  requestId?: string;
+  correlationId?: string;
+  fromCountryCode?: string;
+  fromPartyId?: string;
+  toCountryCode?: string;
+  toPartyId?: string;
+  contentType?: string;
+  body?: unknown;
+};
+
 export type PeerDeps = {
   config: PeerConfig;
   store: PeerStore;
@@ -25,6 +41,7 @@ export type PeerDeps = {
   /** How long the peer waits for the other party's answers. */
   requestTimeoutMs: number;
   pushLog: PushLogEntry[];
+  requestLog: RequestLogEntry[];
 };
 
 export const versionsPath = '/ocpi/versions';

@@ -58,7 +58,9 @@ describe('faults on the peer’s answers', () => {
       fetch(rig.peer.versionsUrl, { headers, signal: AbortSignal.timeout(200) }),
     ).rejects.toThrow();
     await expect.poll(() => rig!.peer.faults.hanging).toBe(0);
+    expect(rig.peer.requestLog.map((r) => r.status)).toEqual([0]);
     expect((await fetch(rig.peer.versionsUrl, { headers })).status).toBe(200);
+    expect(rig.peer.requestLog.map((r) => r.status)).toEqual([0, 200]);
   });
 
   it('close() ends a hanging request so the process can stop', async () => {

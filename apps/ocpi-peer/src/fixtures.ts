@@ -423,10 +423,10 @@ export function fixtureTokens(party: Party, issuer: string): OcpiToken[] {
   const card = (n: number, valid: boolean, whitelist: OcpiToken['whitelist']): OcpiToken => ({
     country_code: party.countryCode,
     party_id: party.partyId,
-    uid: `NCH${String(n).padStart(5, '0')}`,
+    uid: `${party.partyId}${String(n).padStart(5, '0')}`,
     type: 'RFID',
     contract_id: `${party.countryCode}-${party.partyId}-C${String(n).padStart(8, '0')}`,
-    visual_number: `NCH ${String(n).padStart(5, '0')}`,
+    visual_number: `${party.partyId} ${String(n).padStart(5, '0')}`,
     issuer,
     valid,
     whitelist,

@@ -18,11 +18,12 @@ import {
   type CommandsDeps,
 } from './commands';
 import { peerConfigFromEnv, type PeerConfig } from './config';
-import { versionsPath, type PeerDeps, type PushLogEntry } from './context';
+import { versionsPath, type PeerDeps, type PushLogEntry, type RequestLogEntry } from './context';
 import { registerWith, unregisterFrom, updateWith } from './credentials';
 import { createFaults, type Faults } from './faults';
 import { changeEvseStatus } from './network';
 import { sendCommand, type CommandBody } from './send-command';
+import { pull, type PullModule, type Pulled, type PullQuery } from './pull';
 import { presentToken, type Presented } from './present-token';
 import { createPusher } from './pushes';
 import { stopSession, tickSessions, type SessionSettings } from './sessions';
@@ -52,6 +53,8 @@ export type Peer = {
   faults: Faults;
   /** Every push the peer sent, in order. */
   pushLog: PushLogEntry[];
+  /** Every request the peer received, in order of answer, with its OCPI headers. */
+  requestLog: RequestLogEntry[];
   /** The party it is registered with, and the tokens both sides use. */
   partner(): RegisteredPartner | undefined;
   /** Registers with another party (the peer as Sender of §7.2.1). */
@@ -101,6 +104,11 @@ export type Peer = {
   commandResult(id: string): CommandResult | undefined;
   /** As eMSP: adds or replaces one of its drivers' tokens and PUTs it to the partner's Tokens RECEIVER. */
   updateToken(token: OcpiToken): Promise<void>;
+  /**
+   * As RECEIVER: GETs a whole list from the partner's SENDER endpoint, following Link
+   * rel="next" (§4.1.3); returns the valid objects, the invalid ones and what each page said.
+   */
+  pull<M extends PullModule>(module: M, query?: PullQuery): Promise<Pulled<M>>;
   /** Resolves when the work after the peer's answers (command results, sessions) is done. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -120,6 +128,7 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
     pageLimit: pageLimit ?? 10,
     requestTimeoutMs: requestTimeoutMs ?? 5_000,
     pushLog: [],
+    requestLog: [],
   };
   const pusher = createPusher(deps);
   const background = new Set<Promise<void>>();
@@ -158,6 +167,7 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
     store,
     faults: deps.faults,
     pushLog: deps.pushLog,
+    requestLog: deps.requestLog,
     partner: () => store.partner,
     register: (versionsUrl, tokenA) => registerWith(deps, versionsUrl, tokenA),
     updateCredentials: () => updateWith(deps),
@@ -211,6 +221,7 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
       }),
     stopSession: (sessionId) => stopSession(deps, pusher, sessionId),
     idle,
+    pull: (module, query) => pull(deps, module, query),
     sendCommand: (command, body) => sendCommand(deps, command, body),
     commandResult: (id) => store.commandResults.find((r) => r.uid === id)?.result,
     async updateToken(value) {

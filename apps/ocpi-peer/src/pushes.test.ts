@@ -111,3 +111,28 @@ describe('push faults', () => {
     expect(rig.other.pushes()).toHaveLength(3);
   });
 });
+
+describe('pulling a partner’s list (§4.1.3)', () => {
+  it('keeps the valid objects and reports the others with their place', async () => {
+    rig = await startRig();
+    await rig.peer.register(rig.other.versionsUrl, rig.other.tokenA);
+    const good = {
+      ...fixtureLocations({ countryCode: 'KZ', partyId: 'EVC' }, 'EV Charge')[0]!,
+      id: 'ST-1',
+    };
+    rig.other.served = [
+      good,
+      { ...good, id: 'ST-2', country: 'KAZAKHSTAN' },
+      { ...good, id: 'ST-3', evses: [{ uid: 'x' }] },
+    ];
+    const pulled = await rig.peer.pull('locations');
+    expect(pulled.objects.map((l) => l.id)).toEqual(['ST-1']);
+    expect(pulled.invalid).toEqual([
+      { page: 0, index: 1, problem: expect.stringMatching(/^country:/) },
+      { page: 0, index: 2, problem: expect.stringMatching(/^evses\.0\./) },
+    ]);
+    expect(pulled.pages).toEqual([
+      { url: `${rig.other.url}/ocpi/cpo/2.2.1/locations`, count: 3, totalCount: 3, limit: 100 },
+    ]);
+  });
+});

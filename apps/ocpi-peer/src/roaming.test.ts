@@ -121,6 +121,39 @@ describe('two peers roaming', () => {
     expect(emsp.store.partnerLocations.get('FI/NCH/NCH-HEL-005')!.evses![0]!.status).toBe(
       'BLOCKED',
     );
+    // §4.1.4 / §4.2: the routing headers and the message ids came along.
+    expect(emsp.requestLog.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: '/ocpi/emsp/2.2.1/locations/FI/NCH/NCH-HEL-005/NCH-HEL-005-1',
+      status: 200,
+      fromCountryCode: 'FI',
+      fromPartyId: 'NCH',
+      toCountryCode: 'FI',
+      toPartyId: 'NCA',
+      contentType: 'application/json',
+    });
+    expect(emsp.requestLog.at(-1)!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('the eMSP pulls the CPO’s lists page by page and finds every object valid', async () => {
+    const { cpo, emsp } = await pair();
+    const locations = await emsp.pull('locations');
+    expect(locations.objects).toHaveLength(12);
+    expect(locations.invalid).toEqual([]);
+    expect(locations.pages.map((p) => [p.count, p.totalCount, p.limit])).toEqual([
+      [10, 12, 10],
+      [2, 12, 10],
+    ]);
+    const tariffs = await emsp.pull('tariffs', { limit: 3 });
+    expect(tariffs.pages.map((p) => p.count)).toEqual([3, 1]);
+    // And the other way round: the CPO pulls the eMSP's drivers' tokens.
+    const tokens = await cpo.pull('tokens');
+    expect(tokens.objects.map((t) => `${t.party_id} ${t.uid}`)).toEqual([
+      'NCA NCA00001',
+      'NCA NCA00002',
+      'NCA NCA00003',
+      'NCA NCA00004',
+    ]);
   });
 
   it('a push the partner never answers is logged with status 0 after the time-out', async () => {

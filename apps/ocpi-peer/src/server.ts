@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { statusCodes } from '@evcharge/api/ocpi/types';
-import type { PeerDeps } from './context';
+import type { PeerDeps, RequestLogEntry } from './context';
 import { OcpiError, echoIds, envelope } from './http';
 import { coreRoutes } from './routes-core';
 import { cpoRoutes } from './routes-cpo';
@@ -35,6 +35,40 @@ export function buildServer(
     }
   });
 
+  const header = (request: FastifyRequest, name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? { [name]: value } : {};
+  };
+  const logEntry = (request: FastifyRequest, status: number): RequestLogEntry => {
+    const h = {
+      ...header(request, 'x-request-id'),
+      ...header(request, 'x-correlation-id'),
+      ...header(request, 'ocpi-from-country-code'),
+      ...header(request, 'ocpi-from-party-id'),
+      ...header(request, 'ocpi-to-country-code'),
+      ...header(request, 'ocpi-to-party-id'),
+      ...header(request, 'content-type'),
+    };
+    const named = (key: string, as: keyof RequestLogEntry) =>
+      h[key] === undefined ? {} : { [as]: h[key] };
+    return {
+      method: request.method,
+      url: request.url,
+      status,
+      ...named('x-request-id', 'requestId'),
+      ...named('x-correlation-id', 'correlationId'),
+      ...named('ocpi-from-country-code', 'fromCountryCode'),
+      ...named('ocpi-from-party-id', 'fromPartyId'),
+      ...named('ocpi-to-country-code', 'toCountryCode'),
+      ...named('ocpi-to-party-id', 'toPartyId'),
+      ...named('content-type', 'contentType'),
+      ...(request.body === undefined ? {} : { body: request.body }),
+    };
+  };
+  app.addHook('onResponse', async (request, reply) => {
+    deps.requestLog.push(logEntry(request, reply.statusCode));
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     echoIds(request, reply);
     if (deps.faults.delayMs > 0)
@@ -54,6 +88,7 @@ export function buildServer(
         hanging.delete(socket);
         deps.faults.hanging -= 1;
       });
+      deps.requestLog.push(logEntry(request, 0));
       reply.hijack();
       return;
     }

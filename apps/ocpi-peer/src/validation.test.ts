@@ -52,6 +52,17 @@ describe('every answer in the OCPI envelope (OCPI 2.2.1 §4.1.7, §4.2)', () => 
     });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('x-request-id')).toBe('req-2');
+    // The request log keeps what came in, for the caller's tests.
+    expect(rig.peer.requestLog.slice(0, 2)).toMatchObject([
+      {
+        method: 'GET',
+        url: '/ocpi/versions',
+        status: 200,
+        requestId: 'req-1',
+        correlationId: 'corr-1',
+      },
+      { method: 'GET', url: '/ocpi/versions', status: 401, requestId: 'req-2' },
+    ]);
     const nowhere = await ocpiRequest('GET', `${rig.peer.url}/ocpi/nowhere`, undefined);
     expect([nowhere.status, nowhere.json.status_code]).toEqual([404, 2000]);
   });

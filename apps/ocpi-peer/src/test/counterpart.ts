@@ -35,6 +35,8 @@ export type Counterpart = {
   /** Calls to its versions endpoints, with the token used. */
   versionCalls: string[];
   pushes(): Received[];
+  /** What its Locations SENDER answers (one page, no checks: tests put invalid objects here). */
+  served: unknown[];
   /** Its answer to the peer's real-time authorization (§12.2.2.3); undefined = unknown token. */
   authorize: (uid: string, where: unknown) => AuthorizationInfo | undefined;
   /** The counterpart registers with the peer (it is the Sender of §7.2.1). */
@@ -90,6 +92,7 @@ export async function startCounterpart(): Promise<Counterpart> {
     tokenToCallPeer: undefined as string | undefined,
     peerVersionsUrl: '',
     received: [] as Received[],
+    served: [] as unknown[],
     authorize: ((): AuthorizationInfo | undefined => undefined) as Counterpart['authorize'],
     versionCalls: [] as string[],
   };
@@ -124,6 +127,7 @@ export async function startCounterpart(): Promise<Counterpart> {
         { identifier: 'sessions', role: 'RECEIVER', url: `${state.url}/ocpi/emsp/2.2.1/sessions` },
         { identifier: 'cdrs', role: 'RECEIVER', url: `${state.url}/ocpi/emsp/2.2.1/cdrs` },
         { identifier: 'tokens', role: 'SENDER', url: `${state.url}/ocpi/emsp/2.2.1/tokens` },
+        { identifier: 'locations', role: 'SENDER', url: `${state.url}/ocpi/cpo/2.2.1/locations` },
         { identifier: 'commands', role: 'SENDER', url: `${state.url}/ocpi/emsp/2.2.1/commands` },
       ],
     }),
@@ -156,6 +160,10 @@ export async function startCounterpart(): Promise<Counterpart> {
   app.delete('/ocpi/2.2.1/credentials', async () => {
     state.accepted.clear();
     return envelope();
+  });
+  app.get('/ocpi/cpo/2.2.1/locations', async (_request, reply) => {
+    reply.header('X-Total-Count', String(state.served.length)).header('X-Limit', '100');
+    return envelope(state.served);
   });
   app.post('/ocpi/emsp/2.2.1/tokens/:uid/authorize', async (request, reply) => {
     const { uid } = request.params as { uid: string };
