@@ -331,6 +331,8 @@ export const token = z.object({
   last_updated: dateTime,
 });
 export type OcpiToken = z.infer<typeof token>;
+/** §12.2.1.3 PATCH: any part of the token, and always last_updated. */
+export const tokenPatch = token.partial().extend({ last_updated: dateTime });
 
 export const allowedTypes = ['ALLOWED', 'BLOCKED', 'EXPIRED', 'NO_CREDIT', 'NOT_ALLOWED'] as const;
 export const locationReferences = z.object({
@@ -481,6 +483,12 @@ export const cancelReservation = z.object({
   response_url: z.url(),
   reservation_id: ciString(36),
 });
+export const unlockConnector = z.object({
+  response_url: z.url(),
+  location_id: ciString(36),
+  evse_uid: ciString(36),
+  connector_id: ciString(36),
+});
 export const commandResponseTypes = ['NOT_SUPPORTED', 'REJECTED', 'ACCEPTED', 'UNKNOWN_SESSION'] as const;
 export type CommandResponseType = (typeof commandResponseTypes)[number];
 export const commandResponse = z.object({
@@ -488,6 +496,7 @@ export const commandResponse = z.object({
   timeout: z.number().int().min(0),
   message: z.array(displayText).optional(),
 });
+export type CommandResponse = z.infer<typeof commandResponse>;
 export const commandResultTypes = [
   'ACCEPTED',
   'CANCELED_RESERVATION',
@@ -504,6 +513,7 @@ export const commandResult = z.object({
   result: z.enum(commandResultTypes),
   message: z.array(displayText).optional(),
 });
+export type CommandResult = z.infer<typeof commandResult>;
 
 // -- Transport (§4.1) --------------------------------------------------------------------------
 
