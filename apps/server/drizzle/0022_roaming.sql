@@ -6,6 +6,7 @@ CREATE TABLE "roaming_partners" (
 	"roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"status" text NOT NULL,
 	"inbound_token_hash" text,
+	"pending_token_hash" text,
 	"outbound_token" text,
 	"versions_url" text,
 	"version" text,
@@ -15,7 +16,8 @@ CREATE TABLE "roaming_partners" (
 	"registered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "roaming_partners_inbound_token_unique" UNIQUE("inbound_token_hash"),
-	CONSTRAINT "roaming_partners_status_check" CHECK ("roaming_partners"."status" in ('invited', 'registered', 'unregistered')),
+	CONSTRAINT "roaming_partners_pending_token_unique" UNIQUE("pending_token_hash"),
+	CONSTRAINT "roaming_partners_status_check" CHECK ("roaming_partners"."status" in ('invited', 'registering', 'registered', 'unregistered')),
 	CONSTRAINT "roaming_partners_registered_check" CHECK ("roaming_partners"."status" <> 'registered' or ("roaming_partners"."outbound_token" is not null and "roaming_partners"."versions_url" is not null and "roaming_partners"."inbound_token_hash" is not null))
 );
 --> statement-breakpoint

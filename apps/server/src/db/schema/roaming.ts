@@ -9,6 +9,11 @@ import { createdAt, oneOf, tstz } from './columns';
 export const roamingPartnerStatuses = [
   /** We handed out a registration token (token A); the partner has not registered yet. */
   'invited',
+  /**
+   * We are registering with the partner: it may read our versions with the token we sent it
+   * while it answers our POST (§7.2.1), nothing else.
+   */
+  'registering',
   /** Credentials exchanged: both sides call each other. */
   'registered',
   /** Unregistered by either side (§7.2.5): nothing of theirs is accepted any more. */
@@ -43,6 +48,11 @@ export const roamingPartners = pgTable(
      * itself is never stored (DESIGN.md security: stored hashed where we check it).
      */
     inboundTokenHash: text('inbound_token_hash').unique('roaming_partners_inbound_token_unique'),
+    /**
+     * SHA-256 of a token we are giving the partner in a credentials update (§7.2.2): good, beside
+     * the current one, while the partner checks our versions with it before it answers.
+     */
+    pendingTokenHash: text('pending_token_hash').unique('roaming_partners_pending_token_unique'),
     /** The token we call the partner with (its token for us); needed as it is. */
     outboundToken: text('outbound_token'),
     /** The partner's versions URL and the version we agreed on, with its endpoints. */

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps';
 import type { PartnerEndpoint, PartnerRole } from '../../db/schema/roaming';
 import { ocpiCall, OcpiCallError, type CallTarget } from './client';
 import {
+  deletePartner,
   findPartner,
   insertPartner,
   updatePartnerFrom,
@@ -208,6 +209,7 @@ export async function acceptUnregistration(deps: Pick<RoamingDeps, 'db'>, partne
   await updatePartnerFrom(deps.db, partner.id, ['registered'], {
     status: 'unregistered',
     inboundTokenHash: null,
+    pendingTokenHash: null,
     outboundToken: null,
   });
 }
@@ -255,16 +257,29 @@ export async function registerWith(
 ): Promise<PartnerRow> {
   const found = await partnerVersion(deps, versionsUrl, tokenA);
   const ours = newToken();
-  const theirs = await sendCredentials(deps, 'POST', credentialsEndpoint(found.endpoints), tokenA, ours);
-  // Its endpoints as its own token shows them (they may differ from what token A showed).
-  const confirmed = await partnerVersion(deps, theirs.url, theirs.token);
-  return insertPartner(deps.db, {
-    ...registrationOf(theirs, confirmed),
-    status: 'registered',
+  // The partner reads our versions with `ours` before it answers: it must work by then.
+  const pending = await insertPartner(deps.db, {
+    name: versionsUrl,
+    status: 'registering',
     inboundTokenHash: hashToken(ours),
-    outboundToken: theirs.token,
-    registeredAt: new Date(),
+    versionsUrl,
   });
+  try {
+    const theirs = await sendCredentials(deps, 'POST', credentialsEndpoint(found.endpoints), tokenA, ours);
+    // Its endpoints as its own token shows them (they may differ from what token A showed).
+    const confirmed = await partnerVersion(deps, theirs.url, theirs.token);
+    const registered = await updatePartnerFrom(deps.db, pending.id, ['registering'], {
+      ...registrationOf(theirs, confirmed),
+      status: 'registered',
+      outboundToken: theirs.token,
+      registeredAt: new Date(),
+    });
+    if (!registered) throw new RegistrationError('partnerRefused', 'registration withdrawn');
+    return registered;
+  } catch (error) {
+    await deletePartner(deps.db, pending.id);
+    throw error;
+  }
 }
 
 /** §7.2.2 from our side: new tokens both ways (a rotation), and the partner's endpoints again. */
@@ -274,17 +289,24 @@ export async function updateWith(deps: RoamingDeps, partnerId: string): Promise<
     throw new RegistrationError('partnerRefused', 'not registered');
   const ours = newToken();
   const url = credentialsEndpoint(partner.endpoints);
-  // Until the partner answers, its calls may still come with the old token we gave it; the
-  // new one takes over with the answer.
-  const theirs = await sendCredentials(deps, 'PUT', url, partner.outboundToken, ours);
-  const confirmed = await partnerVersion(deps, theirs.url, theirs.token);
-  const updated = await updatePartnerFrom(deps.db, partner.id, ['registered'], {
-    ...registrationOf(theirs, confirmed),
-    inboundTokenHash: hashToken(ours),
-    outboundToken: theirs.token,
-  });
-  if (!updated) throw new RegistrationError('partnerRefused', 'unregistered meanwhile');
-  return updated;
+  // The partner checks our versions with the new token before it answers; its calls with the
+  // current one keep working until the answer.
+  await updatePartnerFrom(deps.db, partner.id, ['registered'], { pendingTokenHash: hashToken(ours) });
+  try {
+    const theirs = await sendCredentials(deps, 'PUT', url, partner.outboundToken, ours);
+    const confirmed = await partnerVersion(deps, theirs.url, theirs.token);
+    const updated = await updatePartnerFrom(deps.db, partner.id, ['registered'], {
+      ...registrationOf(theirs, confirmed),
+      inboundTokenHash: hashToken(ours),
+      pendingTokenHash: null,
+      outboundToken: theirs.token,
+    });
+    if (!updated) throw new RegistrationError('partnerRefused', 'unregistered meanwhile');
+    return updated;
+  } catch (error) {
+    await updatePartnerFrom(deps.db, partner.id, ['registered'], { pendingTokenHash: null });
+    throw error;
+  }
 }
 
 /** §7.2.5 from our side: we end the link; the partner is told, and its tokens stop working. */

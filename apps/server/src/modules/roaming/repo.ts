@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   roamingPartners,
@@ -24,14 +24,23 @@ export async function findPartner(db: Db, id: string): Promise<PartnerRow | unde
   return row;
 }
 
-/** The partner a token (by its hash) belongs to, whatever its status. */
+/** The partner a token (by its hash) belongs to, current or being given, whatever its status. */
 export async function findPartnerByTokenHash(db: Db, hashes: readonly string[]) {
   if (hashes.length === 0) return undefined;
   const [row] = await db
     .select()
     .from(roamingPartners)
-    .where(inArray(roamingPartners.inboundTokenHash, [...hashes]));
+    .where(
+      or(
+        inArray(roamingPartners.inboundTokenHash, [...hashes]),
+        inArray(roamingPartners.pendingTokenHash, [...hashes]),
+      ),
+    );
   return row;
+}
+
+export async function deletePartner(db: Db, id: string): Promise<void> {
+  await db.delete(roamingPartners).where(eq(roamingPartners.id, id));
 }
 
 /**
