@@ -156,6 +156,7 @@ describe('START_SESSION and STOP_SESSION', () => {
     rig.peer.sessionSettings.stopsAtKwh = 5.5;
     await command('START_SESSION', start);
     await rig.peer.advance(60 * 60_000);
+    expect(rig.peer.now()).toEqual(new Date('2026-03-02T11:00:00Z'));
     const record = await rig.peer.stopSession('NCH-S000001');
     // 30 min charging 5.5 kWh, then 30 min parked: 1.00 + 1.76 + 0.5 h × 2.40.
     expect(record).toMatchObject({

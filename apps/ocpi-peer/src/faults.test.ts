@@ -50,6 +50,20 @@ describe('faults on the peer’s answers', () => {
     expect(rig.peer.partner()?.tokenTheyUse).toBe(theirs.token);
   });
 
+  it('garbleNext answers 200 with a body that is not an OCPI envelope', async () => {
+    rig = await startRig({ requestTimeoutMs: 1000 });
+    const other = await startRig();
+    try {
+      other.peer.faults.garbleNext(1);
+      await expect(
+        rig.peer.register(other.peer.versionsUrl, other.peer.config.registrationToken),
+      ).rejects.toThrow(/HTTP 200, not JSON/);
+      await rig.peer.register(other.peer.versionsUrl, other.peer.config.registrationToken);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('hangNext never answers, so the caller times out; the next request is answered', async () => {
     rig = await startRig();
     rig.peer.faults.hangNext(1);

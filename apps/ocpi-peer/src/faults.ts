@@ -8,6 +8,8 @@ export type Faults = {
   delayMs: number;
   /** Answer the next n requests with HTTP status httpStatus (5xx by default). */
   failNext(n: number, httpStatus?: number): void;
+  /** Answer the next n requests with HTTP 200 and a body that is not an OCPI envelope. */
+  garbleNext(n: number): void;
   /** Never answer the next n requests (they are released, unanswered, by close()). */
   hangNext(n: number): void;
   /** Send every push twice. */
@@ -23,12 +25,13 @@ export type Faults = {
 export type FaultState = Faults & {
   hanging: number;
   /** What to do with the request that just arrived. */
-  take(): { kind: 'fail'; httpStatus: number } | { kind: 'hang' } | undefined;
+  take(): { kind: 'fail'; httpStatus: number } | { kind: 'hang' } | { kind: 'garble' } | undefined;
 };
 
 export function createFaults(): FaultState {
   let failures: number[] = [];
   let hangs = 0;
+  let garbles = 0;
   const faults: FaultState = {
     delayMs: 0,
     hanging: 0,
@@ -37,12 +40,16 @@ export function createFaults(): FaultState {
     failNext(n, httpStatus = 500) {
       failures = [...failures, ...Array.from({ length: n }, () => httpStatus)];
     },
+    garbleNext(n) {
+      garbles += n;
+    },
     hangNext(n) {
       hangs += n;
     },
     reset() {
       failures = [];
       hangs = 0;
+      garbles = 0;
       faults.delayMs = 0;
       faults.duplicatePushes = false;
       faults.reorderPushes = false;
@@ -51,6 +58,10 @@ export function createFaults(): FaultState {
       if (hangs > 0) {
         hangs -= 1;
         return { kind: 'hang' };
+      }
+      if (garbles > 0) {
+        garbles -= 1;
+        return { kind: 'garble' };
       }
       const httpStatus = failures.shift();
       return httpStatus === undefined ? undefined : { kind: 'fail', httpStatus };

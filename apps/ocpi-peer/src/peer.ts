@@ -33,6 +33,8 @@ import { createStore, type PeerStore, type RegisteredPartner } from './store';
 // The partner operator, NordCharge, as a program: startPeer() listens on 127.0.0.1 and
 // returns the control surface tests and main.ts use (OCPI 2.2.1 as CPO and eMSP).
 
+export type { PushLogEntry, RequestLogEntry, RegisteredPartner };
+
 export type PeerOptions = Partial<PeerConfig> & {
   /** The peer's clock (timestamps, last_updated); real time by default. */
   clock?: () => Date;
@@ -79,6 +81,8 @@ export type Peer = {
    * advance(0) does the same up to the clock as it is (main.ts ticks so on real time).
    */
   advance(ms: number): Promise<void>;
+  /** The peer's clock now (clock() + advances). */
+  now(): Date;
   /** How the Commands RECEIVER answers (§13), per command type; change freely in tests. */
   commands: CommandBehaviour;
   /** Power (kW) of new sessions (default 11 AC / 50 DC, at most the connector's) and a full battery. */
@@ -205,6 +209,7 @@ export async function startPeer(options: PeerOptions = {}): Promise<Peer> {
 
     flushPushes: () => pusher.flush(),
 
+    now,
     async advance(ms) {
       advancedMs += ms;
       await tickSessions(deps, pusher);

@@ -92,6 +92,8 @@ export function buildServer(
       reply.hijack();
       return;
     }
+    if (fault?.kind === 'garble')
+      return reply.code(200).type('application/json').send('{"ok":true,"data":');
     if (fault?.kind === 'fail')
       return reply
         .code(fault.httpStatus)
