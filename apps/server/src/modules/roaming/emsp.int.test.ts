@@ -189,7 +189,7 @@ describe('the partner’s stations on our map (OCPI 2.2.1 §8, §11)', () => {
         body: {
           connectorTypes: [...socketTypeIds],
           near: { lat: kamppi.lat, lng: kamppi.lng, radiusKm: 1 },
-          roaming: true,
+          includeRoaming: true,
           pageSize: 50,
         },
       },
@@ -223,22 +223,27 @@ describe('the partner’s stations on our map (OCPI 2.2.1 §8, §11)', () => {
   });
 
   it('takes status pushes, ignores late, repeated and out-of-order ones', async () => {
-    const { peer: partner, row } = await registered();
+    // The partner's clock, a second on at each change (its times are whole seconds).
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const { peer: partner, row } = await registered({ clock: () => new Date(now) });
     await pullPartner(deps(), row.id, silent);
     const evse = 'NCH-HEL-001-1';
+    now += 1000;
     await partner.setEvseStatus('NCH-HEL-001', evse, 'OUTOFORDER');
     expect((await connectorOf(row.id, evse))?.status).toBe('faulted');
 
     // Each push twice: the second changes nothing.
     partner.faults.duplicatePushes = true;
+    now += 1000;
     await partner.setEvseStatus('NCH-HEL-001', evse, 'CHARGING');
     expect((await connectorOf(row.id, evse))?.status).toBe('charging');
     partner.faults.duplicatePushes = false;
 
     // An older push arriving after a newer one: the newer stays.
     partner.faults.reorderPushes = true;
+    now += 1000;
     await partner.setEvseStatus('NCH-HEL-001', evse, 'AVAILABLE');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    now += 1000;
     await partner.setEvseStatus('NCH-HEL-001', evse, 'BLOCKED');
     await partner.flushPushes();
     partner.faults.reorderPushes = false;

@@ -152,8 +152,13 @@ function parse<T>(schema: Schema<T>, body: unknown): T {
   throw new LocationRefusal('invalid', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
 }
 
-const isAfter = (a: string, b: string) => parseDateTime(a) > parseDateTime(b);
-const later = (a: string, b: string) => (isAfter(b, a) ? b : a);
+/**
+ * Whether a push at `a` may replace what we hold from `b`: not older. The same time again is a
+ * repeat (applied again, it changes nothing) or a second change within the partner's clock's
+ * resolution, which must not be lost.
+ */
+const isNotOlder = (a: string, b: string) => parseDateTime(a) >= parseDateTime(b);
+const later = (a: string, b: string) => (parseDateTime(b) > parseDateTime(a) ? b : a);
 
 /**
  * Writes the Location to its station inside `tx`, the station's row locked: the station's
@@ -206,7 +211,7 @@ export async function storeLocation(
   const stationId = await deps.db.transaction(async (tx) => {
     const station = await lockPartnerStation(tx, key);
     const held = station?.ocpiLocation as OcpiLocation | null | undefined;
-    if (held && !isAfter(location.last_updated, held.last_updated)) return undefined;
+    if (held && !isNotOlder(location.last_updated, held.last_updated)) return undefined;
     return writeLocation(tx, partner, key, station?.id, location, now);
   });
   if (!stationId) return 'unchanged';
@@ -232,7 +237,7 @@ function applyPush(held: OcpiLocation, push: LocationPush): OcpiLocation | undef
   if (push.evseUid === undefined) {
     // PATCH of the Location itself (a PUT of it is stored whole).
     const patch = parse(locationPatch, push.body);
-    if (!isAfter(patch.last_updated, held.last_updated)) return undefined;
+    if (!isNotOlder(patch.last_updated, held.last_updated)) return undefined;
     return { ...held, ...patch, evses: patch.evses ?? held.evses } as OcpiLocation;
   }
   const evses = [...(held.evses ?? [])];
@@ -243,11 +248,11 @@ function applyPush(held: OcpiLocation, push: LocationPush): OcpiLocation | undef
       evse = parse(evseSchema, push.body);
       if (evse.uid !== push.evseUid)
         throw new LocationRefusal('invalid', 'the EVSE does not match its URL');
-      if (index >= 0 && !isAfter(evse.last_updated, evses[index]!.last_updated)) return undefined;
+      if (index >= 0 && !isNotOlder(evse.last_updated, evses[index]!.last_updated)) return undefined;
     } else {
       if (index < 0) throw new LocationRefusal('unknownLocation', `no EVSE ${push.evseUid}`);
       const patch = parse(evsePatch, push.body);
-      if (!isAfter(patch.last_updated, evses[index]!.last_updated)) return undefined;
+      if (!isNotOlder(patch.last_updated, evses[index]!.last_updated)) return undefined;
       evse = { ...evses[index]!, ...patch, connectors: patch.connectors ?? evses[index]!.connectors } as OcpiEvse;
     }
   } else {
@@ -260,11 +265,11 @@ function applyPush(held: OcpiLocation, push: LocationPush): OcpiLocation | undef
       connector = parse(connectorSchema, push.body);
       if (connector.id !== push.connectorId)
         throw new LocationRefusal('invalid', 'the connector does not match its URL');
-      if (at >= 0 && !isAfter(connector.last_updated, connectors[at]!.last_updated)) return undefined;
+      if (at >= 0 && !isNotOlder(connector.last_updated, connectors[at]!.last_updated)) return undefined;
     } else {
       if (at < 0) throw new LocationRefusal('unknownLocation', `no connector ${push.connectorId}`);
       const patch = parse(connectorPatch, push.body);
-      if (!isAfter(patch.last_updated, connectors[at]!.last_updated)) return undefined;
+      if (!isNotOlder(patch.last_updated, connectors[at]!.last_updated)) return undefined;
       connector = { ...connectors[at]!, ...patch } as OcpiConnector;
     }
     if (at >= 0) connectors[at] = connector;

@@ -83,7 +83,7 @@ export type PartnerRegistration = {
 
 /**
  * Keeps a partner's tariff unless we hold a newer one (OCPI 2.2.1 §11.2.2: last_updated orders
- * pushes; a late or repeated one changes nothing). True when it was stored.
+ * pushes; a late one changes nothing, a repeated one writes the same again). True when stored.
  */
 export async function upsertTariff(
   db: Db,
@@ -104,7 +104,7 @@ export async function upsertTariff(
         tariff: sql`excluded.tariff`,
         lastUpdated: sql`excluded.last_updated`,
       },
-      setWhere: sql`${roamingTariffs.lastUpdated} < excluded.last_updated`,
+      setWhere: sql`${roamingTariffs.lastUpdated} <= excluded.last_updated`,
     })
     .returning({ id: roamingTariffs.ocpiId });
   return rows.length > 0;
