@@ -38,7 +38,7 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
-import { startRoamingPull } from './modules/roaming';
+import { startRoamingPull, statusPushes } from './modules/roaming';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -203,12 +203,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, deps.metrics);
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
   // Valid messages go on to the sessions (transactions) and stations (connector statuses).
+  const roamingStatus = statusPushes(deps, app.log);
   const connectorStatuses: ConnectorStatusDeps = {
     db,
     stationReadModel: deps.stationReadModel,
     // A favourite became free: its likers hear of it in the background of the OCPP message.
     whenStationFreed: (stationId, at) =>
       deps.userEvents.inBackground(() => tellFavouriteFree(deps, stationId, at)),
+    // OCPI 2.2.1 §8.2.2.3: roaming partners hear our connectors' statuses.
+    whenStatusChanged: roamingStatus.statusChanged,
   };
   // OCPP 1.6 §3.5.3: the charge points' local lists follow the drivers' tags.
   const localList = startLocalListSync(deps, app.log, config.ocpp.localListSyncSeconds);
@@ -275,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Roaming partners speak OCPI 2.2.1 under /ocpi (ocpi/routes.ts).
   ocpiRoutes(app, deps);
   app.decorate('localList', localList);
+  app.decorate('roamingStatus', roamingStatus);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
@@ -288,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await stopSweep();
     await stopReservationSweep();
     await stopRoamingPull();
+    await roamingStatus.settled();
     await localList.stop();
   });
   // Notifications still being pushed go out before the database closes.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationHeader, type OcpiLocation } from '@evcharge/api/ocpi/types';
 import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
 import { demoBrand } from '../../brand/demo';
-import { addChargePoint } from '../../test/charge-points';
+import { addChargePoint, closeSimStations, connectedStation } from '../../test/charge-points';
 import { withTestServer } from '../../test/hooks';
 import { addStation, insertTestTariff } from '../../test/station-builders';
 import { invitePartner, type RoamingDeps } from './index';
@@ -14,6 +14,7 @@ import { invitePartner, type RoamingDeps } from './index';
 const server = withTestServer();
 const peers: Peer[] = [];
 afterEach(async () => {
+  await closeSimStations();
   await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
 
@@ -115,5 +116,36 @@ describe('our stations for partners’ drivers', () => {
       date_from: new Date(Date.now() + 60_000).toISOString().slice(0, 19) + 'Z',
     });
     expect(later.objects).toEqual([]);
+  });
+
+  it('tells the partner when a connector of ours changes status: the whole Location first, then PATCHes', async () => {
+    const peer = await partnerOfOurs();
+    const { chargePoint, station: sim } = await connectedStation(server);
+    await server.app.roamingStatus.settled();
+    const key = `RU/EVC/${chargePoint.station.code}`;
+    const evseOf = (uid: string) =>
+      peer.store.partnerLocations.get(key)?.evses?.find((evse) => evse.uid === uid);
+    const [first, second] = chargePoint.station.connectorIds as [string, string];
+
+    await sim.call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'NoError',
+      status: 'Charging',
+      timestamp: new Date().toISOString(),
+    });
+    await server.app.roamingStatus.settled();
+    expect(evseOf(first)?.status).toBe('CHARGING');
+    expect(evseOf(second)?.status).toBe('AVAILABLE');
+
+    await sim.call('StatusNotification', {
+      connectorId: 2,
+      errorCode: 'GroundFailure',
+      status: 'Faulted',
+      timestamp: new Date().toISOString(),
+    });
+    await server.app.roamingStatus.settled();
+    expect(evseOf(second)?.status).toBe('OUTOFORDER');
+    const patches = peer.requestLog.filter((r) => r.method === 'PATCH' && r.url.endsWith(`/${second}`));
+    expect(patches.length).toBeGreaterThan(0);
   });
 });

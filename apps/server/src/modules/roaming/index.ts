@@ -24,6 +24,7 @@ export { LocationRefusal, receiveLocationPush, storeLocation } from './locations
 export { receiveTariffPush, storeTariff } from './tariffs';
 export { pullAll, pullPartner, startRoamingPull } from './pull';
 export { ourLocation, ourLocations, ourTariffs } from './publish';
+export { statusPushes, type StatusPushes } from './status-push';
 export type { PartnerRow } from './repo';
 
 /** The partner a token we gave belongs to (by the token's hash), whatever its status. */

@@ -109,3 +109,12 @@ export async function publishedZones(db: Db, tariffIds: readonly string[]) {
     .orderBy(asc(tariffZones.tariffId), asc(tariffZones.position));
   return rows;
 }
+
+/** The station's code when we offer it to partners (publish.ts), else undefined. */
+export async function isPublishedStation(db: Db, stationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: stations.code })
+    .from(stations)
+    .where(and(eq(stations.id, stationId), published));
+  return row?.code;
+}

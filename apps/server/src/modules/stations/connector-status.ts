@@ -12,6 +12,13 @@ export type ConnectorStatusDeps = Pick<Deps, 'db' | 'stationReadModel'> & {
    * message is answered without waiting for it).
    */
   whenStationFreed: (stationId: string, at: Date) => void;
+  /** Any change of connectors' status (roaming partners hear of ours); must not wait either. */
+  whenStatusChanged?: (
+    stationId: string,
+    connectorIds: readonly string[],
+    status: ConnectorStatus,
+    at: Date,
+  ) => void;
 };
 
 /** Whether the read model has a free connector at the station; undefined: not loaded. */
@@ -32,6 +39,7 @@ function publish(
   const model = deps.stationReadModel;
   if (isConnectorFree(status) && hasFreeConnector(deps, stationId) === false)
     deps.whenStationFreed(stationId, at);
+  deps.whenStatusChanged?.(stationId, ids, status, at);
   const isKnown = ids.every((connectorId) =>
     model.setConnectorStatus({ stationId, connectorId, status, at }),
   );
