@@ -38,7 +38,7 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
-import { startRoamingPull, statusPushes } from './modules/roaming';
+import { roamingLink, startRoamingPull, statusPushes } from './modules/roaming';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -170,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     stationReadModel: await createStationReadModel(db, { now }),
     chargePoints: gateway,
+    // OCPI 2.2.1 commands to partners' charge points (modules/roaming/commands.ts).
+    roamingLink: roamingLink(() => deps),
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
     purchases: shopPurchases,

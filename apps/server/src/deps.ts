@@ -8,6 +8,7 @@ import type { Metrics } from './metrics';
 // Types from the files that define them: a module's entry file would bring its routes, which
 // import this file.
 import type { ChargePoints } from './modules/sessions/charge-points-port';
+import type { RoamingLink } from './modules/sessions/roaming-link-port';
 import type { ChargeEventBus } from './modules/sessions/event-bus';
 import type { UserEvents } from './modules/events/user-events';
 import type { Purchases } from './modules/payments/purchases-port';
@@ -26,6 +27,8 @@ export type Deps = {
   stationReadModel: StationReadModel;
   /** Commands to charge points (RemoteStartTransaction …); the OCPP gateway implements it. */
   chargePoints: ChargePoints;
+  /** Commands to roaming partners' charge points (OCPI 2.2.1); the roaming module implements it. */
+  roamingLink: RoamingLink;
   /** Wakes drivers' long polls when their sessions have news. */
   chargeEvents: ChargeEventBus;
   /** The driver's notifications (GET /events), recorded once and pushed to their devices. */

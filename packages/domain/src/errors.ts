@@ -50,6 +50,12 @@ export const errorCatalogue = {
   STATION_BOOKED: { status: 409, message: 'Station already booked for this time' },
   COMMAND_REJECTED: { status: 409, message: 'The station cannot execute this command' },
   EMERGENCY_STOP: { status: 409, message: 'Station emergency button pressed' },
+  // SPEC §1 roaming: another operator's station that this wallet cannot pay at (no rate into
+  // its currency, or no tariff from the partner); details.reason: noRate | noTariff.
+  ROAMING_UNAVAILABLE: {
+    status: 409,
+    message: "Charging at this partner's station cannot be paid from this wallet",
+  },
   // SPEC §3 schedule; details: opensAt (HH:MM, station time), opensDay (mo…su), opensAtUtc.
   STATION_CLOSED: { status: 409, message: 'Station is closed' },
   PASSWORD_CHANGE_FAILED: { status: 400, message: 'Error changing password' },

@@ -20,13 +20,16 @@ import {
   ourLocation,
   ourLocations,
   ourTariffs,
+  receiveCdr,
+  receiveCommandResult,
   receiveLocationPush,
+  receiveSessionPush,
   receiveTariffPush,
   RegistrationError,
   versionDetailsUrlOf,
   type PartnerRow,
-  type RoamingDeps,
 } from '../modules/roaming';
+import type { Deps } from '../deps';
 
 // The OCPI 2.2.1 transport (DESIGN.md: ocpp/ and ocpi/ are transports): our versions and
 // version details (§6), the credentials endpoint (§7), and the eMSP receiver interfaces of
@@ -82,7 +85,7 @@ function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   throw error;
 }
 
-export function ocpiRoutes(app: FastifyInstance, deps: RoamingDeps): void {
+export function ocpiRoutes(app: FastifyInstance, deps: Deps): void {
   void app.register(async (ocpi) => {
     ocpi.decorateRequest('ocpiCaller', null);
     ocpi.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -257,6 +260,52 @@ export function ocpiRoutes(app: FastifyInstance, deps: RoamingDeps): void {
         });
       }
     }
+
+    // §13.2.2 results of our commands, §9.2.2 session pushes and §10.2.2 CDRs (eMSP).
+    ocpi.post<{ Params: { command: string; uid: string } }>(
+      `/${OCPI_VERSION}/emsp/commands/:command/:uid`,
+      async (request, reply) => {
+        const partner = registered(request, reply);
+        if (!partner) return reply;
+        try {
+          await receiveCommandResult(deps, partner, request.params.command, request.params.uid, request.body);
+          return ok(request, reply);
+        } catch (error) {
+          return refusal(request, reply, error);
+        }
+      },
+    );
+    for (const method of ['PUT', 'PATCH'] as const) {
+      ocpi.route<{ Params: { countryCode: string; partyId: string; sessionId: string } }>({
+        method,
+        url: `/${OCPI_VERSION}/emsp/sessions/:countryCode/:partyId/:sessionId`,
+        handler: async (request, reply) => {
+          const partner = registered(request, reply);
+          if (!partner) return reply;
+          try {
+            await receiveSessionPush(deps, partner, { method, ...request.params, body: request.body }, request.log);
+            return ok(request, reply);
+          } catch (error) {
+            return refusal(request, reply, error);
+          }
+        },
+      });
+    }
+    ocpi.post(`/${OCPI_VERSION}/emsp/cdrs`, async (request, reply) => {
+      const partner = registered(request, reply);
+      if (!partner) return reply;
+      try {
+        const id = await receiveCdr(deps, partner, request.body);
+        // §10.2.2.2: the Location of the CDR as we keep it.
+        void reply.header(
+          'location',
+          `${versionDetailsUrlOf(deps)}/emsp/cdrs/${encodeURIComponent(partner.id)}/${encodeURIComponent(id)}`,
+        );
+        return ok(request, reply);
+      } catch (error) {
+        return refusal(request, reply, error);
+      }
+    });
 
     // §11.2.2 Tariffs, receiver interface (eMSP).
     type TariffParams = { countryCode: string; partyId: string; tariffId: string };

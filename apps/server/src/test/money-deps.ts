@@ -63,6 +63,11 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
       connections: createConnections(),
       callTimeoutMs: config.ocpp.callTimeoutSeconds * 1000,
     }),
+    // Money tests start nothing at partners' stations: every roaming command is unreachable.
+    roamingLink: {
+      startSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      stopSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
+    },
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
     acquirer: sandbox,

@@ -36,7 +36,9 @@ async function sessionReceiptFacts(
 ): Promise<SessionReceiptFacts | undefined> {
   const session = await findPlacedSession(tx, sessionId);
   if (!session) return undefined;
-  const tariff = (await loadTariffs(tx, [session.tariffId])).get(session.tariffId);
+  const tariff = session.tariffId
+    ? (await loadTariffs(tx, [session.tariffId])).get(session.tariffId)
+    : undefined;
   let cost: SessionReceiptFacts['cost'];
   if (tariff) {
     const facts = costFactsAt(session, session.stoppedAt ?? session.updatedAt);

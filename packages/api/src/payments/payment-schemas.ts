@@ -138,6 +138,8 @@ export const receiptItemCodeValues = [
   /** station_earning: what the driver's session on the owner's station cost, and the fee off it. */
   'station_session',
   'platform_fee',
+  /** SPEC §1 roaming: our markup on a partner operator's price (its items are the lines above). */
+  'roaming_fee',
 ] as const;
 export type ReceiptItemCode = (typeof receiptItemCodeValues)[number];
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import { createdAt, minor, oneOf, tstz } from './columns';
 import { cars, loyaltyCards, rfidTags } from './driver';
 import type { LoyaltyBenefit } from '@evcharge/domain/loyalty';
 import { openRfidBindingStatuses, rfidBindingStatuses } from '@evcharge/domain/rfid';
+import { roamingPartners } from './roaming';
 import { connectors, stations, tariffs } from './stations';
 import { companies, users } from './users';
 
@@ -155,9 +157,25 @@ export const chargingSessions = pgTable(
     connectorId: uuid('connector_id')
       .notNull()
       .references(() => connectors.id),
-    tariffId: uuid('tariff_id')
-      .notNull()
-      .references(() => tariffs.id),
+    /** Our tariff; a roaming session is priced by its partner (roaming below) and has none. */
+    tariffId: uuid('tariff_id').references(() => tariffs.id),
+    /**
+     * SPEC §1 roaming: a session at another operator's station (OCPI 2.2.1 §9): the partner,
+     * its id of the session, the authorization_reference we gave its START_SESSION (how its
+     * first push finds this row), and how its price became ours: the partner's currency, our
+     * markup and the rate taken at the start (shown before it, kept for the bill).
+     */
+    roamingPartnerId: uuid('roaming_partner_id').references(() => roamingPartners.id),
+    ocpiSessionId: text('ocpi_session_id'),
+    ocpiAuthorizationReference: text('ocpi_authorization_reference'),
+    ocpiLastUpdated: tstz('ocpi_last_updated'),
+    partnerCurrency: text('partner_currency'),
+    roamingMarkupPercent: doublePrecision('roaming_markup_percent'),
+    roamingRate: text('roaming_rate'),
+    /** The partner's price of the session with VAT, in its currency, as its last push or CDR said. */
+    partnerCostInclVat: doublePrecision('partner_cost_incl_vat'),
+    /** The CDR that billed it (OCPI 2.2.1 §10): a session is billed once. */
+    ocpiCdrId: text('ocpi_cdr_id'),
     /** Set when a corporate profile started it: the company's balance pays (SPEC §6). */
     payerCompanyId: uuid('payer_company_id').references(() => companies.id),
     /**
@@ -272,5 +290,12 @@ export const chargingSessions = pgTable(
       sql`${t.stationOwnerId} is null or ${t.stationOwnerId} <> ${t.userId}`,
     ),
     check('charging_sessions_energy_check', sql`${t.energyWh} >= 0 and ${t.costMinor} >= 0`),
+    check(
+      'charging_sessions_tariff_check',
+      sql`${t.tariffId} is not null or ${t.roamingPartnerId} is not null`,
+    ),
+    uniqueIndex('charging_sessions_ocpi_session_unique').on(t.roamingPartnerId, t.ocpiSessionId),
+    uniqueIndex('charging_sessions_ocpi_reference_unique').on(t.ocpiAuthorizationReference),
+    uniqueIndex('charging_sessions_ocpi_cdr_unique').on(t.roamingPartnerId, t.ocpiCdrId),
   ],
 );

@@ -50,6 +50,8 @@ export type SessionReceiptFacts = Pick<
   cost: SessionCost | undefined;
   /** SPEC §7 Loyalty: what the session's loyalty card took off (costMinor is after it). */
   loyaltyDiscountMinor?: number;
+  /** SPEC §1 roaming: our fee inside costMinor; `cost` is then the partner's items alone. */
+  roamingFeeMinor?: number;
 };
 
 type Issue = {
@@ -102,12 +104,16 @@ export async function issueSessionReceipt(
   const brand = await sellerBrand(tx, session.userId, deploymentBrand);
 
   const vatRatePercent = brand.seller.vatRatePercent;
-  const items = sessionItemsWithDiscount(
-    session.cost,
-    session.costMinor,
-    session.loyaltyDiscountMinor ?? 0,
-    vatRatePercent,
-  );
+  const feeMinor = session.roamingFeeMinor ?? 0;
+  const items = [
+    ...sessionItemsWithDiscount(
+      session.cost,
+      session.costMinor - feeMinor,
+      session.loyaltyDiscountMinor ?? 0,
+      vatRatePercent,
+    ),
+    ...(feeMinor > 0 ? [receiptItem('roaming_fee', feeMinor, vatRatePercent)] : []),
+  ];
   return insertReceipt(tx, brand, subject, {
     userId: session.userId,
     amountMinor: session.costMinor,

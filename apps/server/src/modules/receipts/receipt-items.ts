@@ -39,6 +39,7 @@ export const itemTitles = {
   delivery: 'Delivery',
   station_session: "Another driver's charging session",
   platform_fee: 'Platform fee',
+  roaming_fee: 'Roaming fee',
 } as const satisfies Record<ReceiptItemCode, string>;
 
 const codeOfKind = {

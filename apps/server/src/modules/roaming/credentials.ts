@@ -49,6 +49,9 @@ export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint
     // As an eMSP: partners' locations and tariffs pushed to us.
     { identifier: 'locations', role: 'RECEIVER', url: `${base}/emsp/locations` },
     { identifier: 'tariffs', role: 'RECEIVER', url: `${base}/emsp/tariffs` },
+    { identifier: 'sessions', role: 'RECEIVER', url: `${base}/emsp/sessions` },
+    { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/emsp/cdrs` },
+    { identifier: 'commands', role: 'SENDER', url: `${base}/emsp/commands` },
     // As a CPO: our stations and tariffs for partners' drivers.
     { identifier: 'locations', role: 'SENDER', url: `${base}/cpo/locations` },
     { identifier: 'tariffs', role: 'SENDER', url: `${base}/cpo/tariffs` },

@@ -25,8 +25,11 @@ export { receiveTariffPush, storeTariff } from './tariffs';
 export { pullAll, pullPartner, startRoamingPull } from './pull';
 export { ourLocation, ourLocations, ourTariffs } from './publish';
 export { statusPushes, type StatusPushes } from './status-push';
+export { roamingLink } from './commands';
+export { appTokenOf } from './app-token';
 export type { PartnerRow } from './repo';
 
 /** The partner a token we gave belongs to (by the token's hash), whatever its status. */
 export const findPartnerByToken = (db: Db, tokenHash: string) =>
   findPartnerByTokenHash(db, [tokenHash]);
+export { receiveCdr, receiveCommandResult, receiveSessionPush } from './session-receiver';

@@ -35,10 +35,22 @@ export async function chargeCost(
   now: Date,
   readings?: CostFacts['readings'],
 ): Promise<{
-  tariff: Awaited<ReturnType<typeof tariffOf>>;
+  tariff: Awaited<ReturnType<typeof tariffOf>> | null;
   cost: SessionCost;
   priced: PricedCost;
 }> {
+  if (!row.session.tariffId) {
+    // A roaming session: its partner prices it (its pushes and CDR set costMinor, roaming).
+    const cost: SessionCost = {
+      currency: row.session.currency,
+      items: [],
+      totalMinor: row.session.costMinor,
+      energyWh: row.session.energyWh,
+      chargingSeconds: 0,
+      parkingSeconds: 0,
+    };
+    return { tariff: null, cost, priced: withLoyalty(cost, null) };
+  }
   const tariff = await tariffOf(db, row.session.tariffId);
   const session = { ...row.session, utcOffsetMinutes: row.station.utcOffsetMinutes };
   const facts = costFactsAt(row.session, now);
@@ -103,8 +115,8 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
           batteryKwh: row.car?.batteryKwh ?? null,
         })
       : null,
-    freeIdleMinutes: tariff.freeIdleMinutes,
-    parkingPerMinuteMinor: tariff.tariff.parkingPerMinuteMinor,
+    freeIdleMinutes: tariff?.freeIdleMinutes ?? 0,
+    parkingPerMinuteMinor: tariff?.tariff.parkingPerMinuteMinor ?? 0,
     parkingCostMinor: parkingCost,
     stopReason: session.serverStopReason ?? session.stopReason,
     meterNote: session.reconciledAt

@@ -22,6 +22,18 @@ export async function tariffOf(db: Db, tariffId: string): Promise<TariffWithIdle
   return value;
 }
 
+/**
+ * The tariff of a session at one of our charge points (OCPP): it always has one; only a
+ * roaming session, which no charge point of ours reports on, has none.
+ */
+export async function ocppSessionTariff(
+  db: Db,
+  session: { id: string; tariffId: string | null },
+): Promise<TariffWithIdle> {
+  if (!session.tariffId) throw new Error(`session ${session.id} has no tariff of ours`);
+  return tariffOf(db, session.tariffId);
+}
+
 export type CostFacts = {
   /** When charging ended (StopTransaction), or the latest reading while it runs. */
   chargingEndedAt: Date;

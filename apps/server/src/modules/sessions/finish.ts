@@ -5,7 +5,7 @@ import { payerOf, postTransaction, type Posting } from '../ledger';
 import { addCardPoints } from '../loyalty';
 import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
-import { pricedCost, tariffOf, type PricedCost } from './cost';
+import { pricedCost, ocppSessionTariff, type PricedCost } from './cost';
 import { insertChargeEventIn, type EventDeps } from './events';
 import { creditStationOwner } from './owner-earning';
 import { sessionSamples } from './meter-repo';
@@ -68,7 +68,7 @@ export async function finishSession(
   end: SessionEnd,
 ): Promise<SessionRow | undefined> {
   // Before the transaction: on PGlite a query on deps.db inside it would wait forever.
-  const tariff = await tariffOf(deps.db, session.tariffId);
+  const tariff = await ocppSessionTariff(deps.db, session);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
     const priced = pricedCost(tariff, session, {

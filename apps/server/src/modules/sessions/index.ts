@@ -43,3 +43,13 @@ export { chargeRowsByIds } from './charge-row-repo';
 export { toCharge } from './charge-view';
 // The driver's sessions beside a support conversation (SPEC §6 support staff).
 export { sessionsForSupport } from './history';
+// Roaming sessions (OCPI 2.2.1): the port the roaming module implements, and what its
+// receivers hand over (session pushes, CDRs, command results).
+export type { RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
+export {
+  applyRoamingSession,
+  billRoamingCdr,
+  roamingCommandResult,
+  type RoamingCdr,
+  type RoamingSessionPush,
+} from './roaming';

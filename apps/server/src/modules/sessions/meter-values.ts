@@ -1,6 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ChargePointSender } from './charge-point-sender';
-import { pricedCost, tariffOf } from './cost';
+import { pricedCost, ocppSessionTariff } from './cost';
 import { recordChargeEvent } from './events';
 import { insertSamples, type Sample } from './meter-repo';
 import { readMeterValue } from './meter-reading';
@@ -84,7 +84,7 @@ export async function recordMeterValues(
   // A late reading, or one of a session that no longer runs: the record only.
   if (!newest || endedAt) return;
 
-  const tariff = await tariffOf(deps.db, session.tariffId);
+  const tariff = await ocppSessionTariff(deps.db, session);
   // Energy spread evenly since the start: exact without zones, close with them; the final
   // cost (finishSession) uses every counted reading.
   const cost = pricedCost(tariff, session, { chargingEndedAt: lastReadingAt, energyWh });

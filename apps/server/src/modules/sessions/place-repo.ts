@@ -28,6 +28,11 @@ export async function connectorPlace(db: Db, connectorId: string) {
       chargePointId: chargePoints.id,
       chargePointConnectedAt: chargePoints.connectedAt,
       reportedStatuses: chargePoints.reportedStatuses,
+      roamingPartnerId: stations.roamingPartnerId,
+      ocpiLocationId: stations.ocpiLocationId,
+      ocpiEvseUid: connectors.ocpiEvseUid,
+      ocpiConnectorId: connectors.ocpiConnectorId,
+      ocpiTariffIds: connectors.ocpiTariffIds,
       ...sharingColumns,
     })
     .from(connectors)

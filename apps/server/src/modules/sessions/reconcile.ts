@@ -5,7 +5,7 @@ import { tellSessionAdjusted } from '../events';
 import { postTransaction } from '../ledger';
 import { addCardPoints } from '../loyalty';
 import { issueSessionAdjustmentReceipt } from '../receipts';
-import { pricedCost, tariffOf } from './cost';
+import { pricedCost, ocppSessionTariff } from './cost';
 import { costPostings, pointsOf } from './finish';
 import { recordChargeEvent, type EventDeps } from './events';
 import { adjustStationOwner } from './owner-earning';
@@ -33,7 +33,7 @@ export async function reconcileLateStop(
     meterStopWh: params.meterStop,
     at: stoppedAt,
   });
-  const tariff = await tariffOf(deps.db, session.tariffId);
+  const tariff = await ocppSessionTariff(deps.db, session);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);
     const priced = pricedCost(tariff, session, {

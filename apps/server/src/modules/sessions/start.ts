@@ -19,6 +19,7 @@ import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { loyaltyColumns, type LoyaltyColumns } from './session-loyalty';
 import { decideStart, paymentColumns, sessionTariffId, stationRule } from './start-rules';
+import { isRoamingPlace, startRoamingCharge } from './roaming';
 
 export { paymentFor } from './start-rules';
 
@@ -29,6 +30,7 @@ export type ChargeDeps = Pick<
   | 'db'
   | 'config'
   | 'chargePoints'
+  | 'roamingLink'
   | 'chargeEvents'
   | 'metrics'
   | 'userEvents'
@@ -200,6 +202,17 @@ export async function startCharge(
   const { db } = deps;
   const place = await connectorPlace(db, body.connectorId);
   if (!place) throw new AppError('STATION_NOT_FOUND');
+  // Another operator's charge point, reached through roaming (roaming.ts).
+  if (isRoamingPlace(place)) {
+    const session = await startRoamingCharge(deps, userId, place, {
+      limit: body.limit,
+      profile: body.profile,
+      carId: await carOf(db, userId, body.carId),
+    });
+    const row = await userChargeRow(db, userId, session.transactionId);
+    if (!row) throw new Error('started session vanished');
+    return toCharge(db, row);
+  }
   const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
   const refusal = refusalOf(place, userId, isOnline);
   if (refusal) throw refusal;

@@ -7,6 +7,7 @@ import { toCharge } from './charge-view';
 import { recordChargeEvent } from './events';
 import { clearStopRequest, markSessionStop, runningStatuses, type SessionRow } from './repo';
 import { cancelPreparing, type ChargeDeps } from './start';
+import { sendRoamingStop } from './roaming';
 import { type CommandFailure, commandFailure, isCommandFailure } from './charge-points-port';
 
 // SPEC §7 PUT /charge/stop, and the stops the server makes itself (limit, full, ghost).
@@ -17,7 +18,10 @@ export type ServerStopReason = 'limit' | 'full' | 'ghost' | 'funds';
 const isRunning = (status: SessionRow['status']) =>
   (runningStatuses as readonly string[]).includes(status);
 
-type StopTarget = Pick<SessionRow, 'id' | 'connectorId' | 'transactionId'>;
+type StopTarget = Pick<
+  SessionRow,
+  'id' | 'connectorId' | 'transactionId' | 'roamingPartnerId' | 'ocpiSessionId'
+>;
 
 /**
  * Marks that the session is to stop (and why, for the server's own stops), so that a second
@@ -52,6 +56,12 @@ export async function sendStop(
   session: StopTarget,
 ): Promise<'accepted' | CommandFailure | 'rejected'> {
   const unmark = () => clearStopRequest(deps.db, session.id);
+  // A roaming session stops at the partner's charge point (OCPI 2.2.1 STOP_SESSION).
+  const roaming = await sendRoamingStop(deps, session);
+  if (roaming !== undefined)
+    return typeof roaming === 'string'
+      ? roaming
+      : commandFailure(roaming.reason, '-', 'STOP_SESSION');
   const chargePointId = await chargePointOfConnector(deps.db, session.connectorId);
   try {
     if (!chargePointId) throw commandFailure('offline', '-', 'RemoteStopTransaction');

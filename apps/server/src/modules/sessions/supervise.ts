@@ -39,6 +39,8 @@ type Watched = Pick<
   | 'currency'
   | 'userId'
   | 'paymentMethod'
+  | 'roamingPartnerId'
+  | 'ocpiSessionId'
 >;
 
 /** Why a running session must stop at `at` (the charge point's time), if it must. */

@@ -1,7 +1,7 @@
 import type { OCPP16 } from 'typed-ocpp';
 import { tellParkingStarted } from '../events';
 import type { ChargePointSender } from './charge-point-sender';
-import { pricedCost, tariffOf } from './cost';
+import { pricedCost, ocppSessionTariff } from './cost';
 import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
 import { insertStopSample, settleMeter } from './meter-settle';
@@ -69,7 +69,7 @@ export async function stopTransaction(
     await finishSession(deps, session, end);
     return answer;
   }
-  const tariff = await tariffOf(deps.db, session.tariffId);
+  const tariff = await ocppSessionTariff(deps.db, session);
   const cost = pricedCost(tariff, session, end);
   const parked = await deps.db.transaction(async (tx) => {
     const row = await updateSessionFrom(tx, session.id, runningStatuses, {

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { commandResponse, type CommandType } from '@evcharge/api/ocpi/types';
+import type { RoamingCommandOutcome, RoamingLink } from '../sessions';
+import { appTokenOf } from './app-token';
+import { ocpiCall, OcpiCallError } from './client';
+import { callTarget, endpointOf, versionDetailsUrlOf, type RoamingDeps } from './credentials';
+import { findPartner } from './repo';
+
+// OCPI 2.2.1 §13 Commands, eMSP side: START_SESSION and STOP_SESSION to a partner's Commands
+// RECEIVER for the sessions module (RoamingLink). The partner answers at once with a
+// CommandResponse and later POSTs the CommandResult to the response_url we give:
+// /ocpi/2.2.1/emsp/commands/{command}/{our reference or session id}.
+
+export const commandResultUrl = (deps: Pick<RoamingDeps, 'config'>, command: CommandType, uid: string) =>
+  `${versionDetailsUrlOf(deps)}/emsp/commands/${command}/${encodeURIComponent(uid)}`;
+
+async function sendCommand(
+  deps: RoamingDeps,
+  partnerId: string,
+  command: CommandType,
+  body: Record<string, unknown>,
+): Promise<RoamingCommandOutcome> {
+  const partner = await findPartner(deps.db, partnerId);
+  const url = partner && endpointOf(partner, 'commands', 'RECEIVER');
+  if (!partner || partner.status !== 'registered' || !partner.outboundToken || !url)
+    return { kind: 'failed', reason: 'unreachable' };
+  try {
+    const answer = await ocpiCall(callTarget(deps, partner.outboundToken, partner), {
+      method: 'POST',
+      url: `${url}/${command}`,
+      body,
+      data: commandResponse,
+    });
+    return { kind: 'answered', result: answer.result, timeoutSeconds: answer.timeout };
+  } catch (error) {
+    if (!(error instanceof OcpiCallError)) throw error;
+    return {
+      kind: 'failed',
+      reason:
+        error.failure === 'timeout' ? 'timeout' : error.failure === 'unreachable' ? 'unreachable' : 'refused',
+    };
+  }
+}
+
+/** The sessions module's way to partners' charge points. */
+export function roamingLink(deps: () => RoamingDeps): RoamingLink {
+  return {
+    async startSession(request) {
+      const d = deps();
+      return sendCommand(d, request.partnerId, 'START_SESSION', {
+        response_url: commandResultUrl(d, 'START_SESSION', request.reference),
+        token: await appTokenOf(d, request.userId),
+        location_id: request.locationId,
+        evse_uid: request.evseUid,
+        connector_id: request.connectorId,
+        authorization_reference: request.reference,
+      });
+    },
+    async stopSession(request) {
+      const d = deps();
+      return sendCommand(d, request.partnerId, 'STOP_SESSION', {
+        response_url: commandResultUrl(d, 'STOP_SESSION', `${request.sessionId}~${randomUUID().slice(0, 8)}`),
+        session_id: request.ocpiSessionId,
+      });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  cdr as cdrSchema,
+  commandResult,
+  parseDateTime,
+  session as sessionSchema,
+  sessionPatch,
+} from '@evcharge/api/ocpi/types';
+import type { Deps } from '../../deps';
+import {
+  applyRoamingSession,
+  billRoamingCdr,
+  roamingCommandResult,
+  type ChargeDeps,
+} from '../sessions';
+import { isPartnersParty, LocationRefusal } from './locations';
+import type { PartnerRow } from './repo';
+
+// OCPI 2.2.1 eMSP receivers of what a partner tells about our drivers' sessions: command results
+// (§13.2.2), session pushes (§9.2.2) and CDRs (§10.2.2), validated against the 2.2.1 objects and
+// handed to the sessions module, which owns the session. A refusal is a LocationRefusal
+// (answered 2001, or 2003/2004-like "unknown" by the transport).
+
+type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+function parse<T>(schema: { safeParse(value: unknown): Parsed<T> }, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new LocationRefusal('invalid', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+}
+
+export async function receiveCommandResult(
+  deps: ChargeDeps,
+  partner: PartnerRow,
+  command: string,
+  uid: string,
+  body: unknown,
+): Promise<void> {
+  const result = parse(commandResult, body);
+  if (command !== 'START_SESSION' && command !== 'STOP_SESSION')
+    throw new LocationRefusal('unknownLocation', `no ${command} was sent`);
+  const key = command === 'START_SESSION' ? { reference: uid } : { sessionId: uid.split('~')[0] };
+  const outcome = await roamingCommandResult(deps, partner.id, command, key, result.result);
+  if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no command ${uid}`);
+}
+
+export async function receiveSessionPush(
+  deps: ChargeDeps,
+  partner: PartnerRow,
+  push: { method: 'PUT' | 'PATCH'; countryCode: string; partyId: string; sessionId: string; body: unknown },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  if (!isPartnersParty(partner, push.countryCode, push.partyId))
+    throw new LocationRefusal('notTheirs', `${push.countryCode}*${push.partyId} is not the partner's`);
+  const whole = push.method === 'PUT' ? parse(sessionSchema, push.body) : undefined;
+  const part = whole ?? parse(sessionPatch, push.body);
+  if (whole && whole.id !== push.sessionId)
+    throw new LocationRefusal('invalid', 'the Session does not match its URL');
+  const outcome = await applyRoamingSession(
+    deps,
+    partner.id,
+    {
+      id: push.sessionId,
+      status: part.status,
+      startedAt: part.start_date_time ? parseDateTime(part.start_date_time) : undefined,
+      endedAt: part.end_date_time ? parseDateTime(part.end_date_time) : undefined,
+      kwh: part.kwh,
+      totalCost: part.total_cost,
+      authorizationReference: part.authorization_reference,
+      lastUpdated: parseDateTime(part.last_updated),
+    },
+    log,
+  );
+  if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no session ${push.sessionId}`);
+}
+
+export async function receiveCdr(deps: ChargeDeps, partner: PartnerRow, body: unknown): Promise<string> {
+  const cdr = parse(cdrSchema, body);
+  if (!isPartnersParty(partner, cdr.country_code, cdr.party_id))
+    throw new LocationRefusal('notTheirs', `${cdr.country_code}*${cdr.party_id} is not the partner's`);
+  const outcome = await billRoamingCdr(deps, partner.id, {
+    id: cdr.id,
+    sessionId: cdr.session_id,
+    authorizationReference: cdr.authorization_reference,
+    startedAt: parseDateTime(cdr.start_date_time),
+    endedAt: parseDateTime(cdr.end_date_time),
+    totalEnergyKwh: cdr.total_energy,
+    totalTimeHours: cdr.total_time,
+    totalParkingHours: cdr.total_parking_time ?? 0,
+    totalCost: cdr.total_cost,
+    energyCost: cdr.total_energy_cost,
+    timeCost: cdr.total_time_cost,
+    parkingCost: cdr.total_parking_cost,
+    fixedCost: cdr.total_fixed_cost,
+  });
+  if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no session for CDR ${cdr.id}`);
+  return cdr.id;
+}
+
+export type SessionReceiverDeps = Deps;

@@ -1,0 +1,32 @@
+// How the sessions module reaches a roaming partner's charge point (OCPI 2.2.1 §13 Commands):
+// the roaming module implements it (app.ts wires it), as the OCPP gateway implements
+// ChargePoints. A command is answered at once (CommandResponse); its result comes later to our
+// commands endpoint and is handed to roamingCommandResult (roaming.ts).
+
+export type RoamingCommandOutcome =
+  | {
+      kind: 'answered';
+      result: 'ACCEPTED' | 'REJECTED' | 'NOT_SUPPORTED' | 'UNKNOWN_SESSION';
+      /** How long the partner may take for the result (CommandResponse.timeout). */
+      timeoutSeconds: number;
+    }
+  /** No answer in time, the partner could not be reached, or answered with an error. */
+  | { kind: 'failed'; reason: 'timeout' | 'unreachable' | 'refused' };
+
+export type RoamingLink = {
+  /** START_SESSION for the driver's app token at the partner's EVSE; `reference` is ours. */
+  startSession(request: {
+    partnerId: string;
+    userId: string;
+    locationId: string;
+    evseUid: string;
+    connectorId: string;
+    reference: string;
+  }): Promise<RoamingCommandOutcome>;
+  /** STOP_SESSION of the partner's session; the result names `sessionId` (ours). */
+  stopSession(request: {
+    partnerId: string;
+    ocpiSessionId: string;
+    sessionId: string;
+  }): Promise<RoamingCommandOutcome>;
+};

@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
+import type { ChargingProfile } from '@evcharge/domain/charging';
+import { isCurrency, type Currency } from '@evcharge/domain/currency';
+import { AppError } from '@evcharge/domain/errors';
+import { cardHoldMinor } from '@evcharge/domain/payments';
+import { roamingPrice } from '@evcharge/domain/roaming-price';
+import type { CostItem, SessionCost } from '@evcharge/domain/tariff';
+import { isUniqueViolation } from '../../db/errors';
+import { tellSessionEnded } from '../events';
+import { postTransaction } from '../ledger';
+import { captureSession, holdForSession } from '../payments';
+import { issueSessionReceipt } from '../receipts';
+import { insertChargeEventIn, recordChargeEvent } from './events';
+import { costPostings } from './finish';
+import type { ConnectorPlace } from './place-repo';
+import { clearStopRequest, insertSession, runningStatuses, updateSessionFrom, type SessionRow } from './repo';
+import {
+  findRoamingSession,
+  partnerTariffCurrency,
+  walletCurrencyOf,
+  type RoamingSessionKey,
+} from './roaming-repo';
+import { cancelPreparing, type ChargeDeps } from './start';
+import { decideStart, paymentColumns, stationRule } from './start-rules';
+import { requestStop, type ServerStopReason } from './stop';
+import { superviseSession } from './supervise';
+
+// SPEC §1 roaming: a session at another operator's station is ours as much as any (DESIGN.md:
+// the sessions module owns a session whatever link carries it). It is started by the same rules
+// and paid by the same money rules as a start at our own charge point (start-rules.ts: the
+// driver's row locked, balance or card, debt, limits), reaches the partner's charge point
+// through OCPI 2.2.1 commands (RoamingLink), follows the partner's session pushes on the same
+// live screen, and is billed once from the partner's CDR (§10): its price plus our markup,
+// converted into the wallet's currency at the rate taken at the start, through the ledger,
+// with a receipt of the partner's items and our fee.
+
+export type RoamingPlace = ConnectorPlace & {
+  roamingPartnerId: string;
+  ocpiLocationId: string;
+  ocpiEvseUid: string;
+  ocpiConnectorId: string;
+};
+
+export function isRoamingPlace(place: ConnectorPlace): place is RoamingPlace {
+  return (
+    place.roamingPartnerId !== null &&
+    place.ocpiLocationId !== null &&
+    place.ocpiEvseUid !== null &&
+    place.ocpiConnectorId !== null
+  );
+}
+
+/** The partner's currency, our markup and the rate into the wallet's currency, or a refusal. */
+async function roamingTerms(deps: ChargeDeps, place: RoamingPlace, userId: string) {
+  const partnerCurrency = await partnerTariffCurrency(
+    deps.db,
+    place.roamingPartnerId,
+    place.ocpiTariffIds ?? [],
+  );
+  if (!partnerCurrency)
+    throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noTariff' } });
+  const walletCurrency = await walletCurrencyOf(deps.db, userId);
+  const rate = deps.brand.roaming.rates[partnerCurrency.toLowerCase()]?.[walletCurrency];
+  if (!rate) throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noRate' } });
+  return { partnerCurrency, walletCurrency, rate, markupPercent: deps.brand.roaming.markupPercent };
+}
+
+/** A partner's price in its currency's minor units (OCPI prices are decimals, §16.4). */
+const partnerMinorOf = (price: { excl_vat: number; incl_vat?: number } | undefined) =>
+  price ? Math.round((price.incl_vat ?? price.excl_vat) * 100) : 0;
+
+/** What the driver pays for the partner's `partnerMinor`: with our markup, at the session's rate. */
+export function driverMinorOf(
+  session: Pick<SessionRow, 'roamingMarkupPercent' | 'roamingRate'>,
+  partnerMinor: number,
+  withMarkup = true,
+): number {
+  return roamingPrice(partnerMinor, {
+    markupPercent: withMarkup ? (session.roamingMarkupPercent ?? 0) : 0,
+    rate: session.roamingRate ?? '0',
+  }).driverMinor;
+}
+
+/**
+ * PUT /charge at a partner's connector: the rules of a start, then START_SESSION. The session
+ * waits as `preparing` until the partner's push says it is ACTIVE; a REJECTED or failed
+ * command cancels it at no cost, now or when the result comes (roamingCommandResult).
+ */
+export async function startRoamingCharge(
+  deps: ChargeDeps,
+  userId: string,
+  place: RoamingPlace,
+  values: { limit: StartChargeBody['limit']; profile: ChargingProfile; carId: string | null },
+): Promise<SessionRow> {
+  const { refusal } = stationRule(place, userId, new Date());
+  if (refusal) throw refusal;
+  if (place.status === 'faulted' || place.status === 'unavailable')
+    throw new AppError('COMMAND_REJECTED', { details: { reason: place.status } });
+  const terms = await roamingTerms(deps, place, userId);
+  const reference = randomUUID();
+  let prepared: { session: SessionRow; card: { id: string; token: string } | undefined };
+  try {
+    prepared = await deps.db.transaction(async (tx) => {
+      const decision = await decideStart(tx, deps.config, {
+        userId,
+        stationId: place.stationId,
+        connectorId: place.connectorId,
+        currency: terms.walletCurrency,
+        at: new Date(),
+      });
+      const session = await insertSession(tx, {
+        userId,
+        ...paymentColumns(decision),
+        connectorId: place.connectorId,
+        tariffId: null,
+        currency: terms.walletCurrency,
+        carId: values.carId,
+        status: 'preparing',
+        limitMode: values.limit.mode,
+        limitValue:
+          values.limit.mode === 'none' || values.limit.mode === 'full'
+            ? null
+            : (values.limit.value ?? null),
+        profile: values.profile,
+        idTag: null,
+        startDeadlineAt: new Date(Date.now() + deps.config.charging.startTimeoutSeconds * 1000),
+        roamingPartnerId: place.roamingPartnerId,
+        ocpiAuthorizationReference: reference,
+        partnerCurrency: terms.partnerCurrency,
+        roamingMarkupPercent: terms.markupPercent,
+        roamingRate: terms.rate,
+      });
+      return { session, card: decision.payment.card };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONNECTOR_BUSY');
+    throw error;
+  }
+  const { session, card } = prepared;
+  if (card) {
+    try {
+      await holdForSession(deps, session, card, cardHoldMinor(session.currency));
+    } catch (error) {
+      await cancelPreparing(deps, session.id, 'payment');
+      throw error;
+    }
+  }
+  await recordChargeEvent(deps, session, 'status');
+  const outcome = await deps.roamingLink.startSession({
+    partnerId: place.roamingPartnerId,
+    userId,
+    locationId: place.ocpiLocationId,
+    evseUid: place.ocpiEvseUid,
+    connectorId: place.ocpiConnectorId,
+    reference,
+  });
+  if (outcome.kind === 'failed') {
+    await cancelPreparing(deps, session.id, outcome.reason === 'timeout' ? 'timeout' : 'rejected');
+    throw outcome.reason === 'timeout'
+      ? new AppError('START_TIMEOUT')
+      : new AppError('COMMAND_REJECTED', { details: { reason: 'offline' } });
+  }
+  if (outcome.result !== 'ACCEPTED') {
+    await cancelPreparing(deps, session.id, 'rejected');
+    throw new AppError('COMMAND_REJECTED', { details: { reason: outcome.result } });
+  }
+  return session;
+}
+
+/**
+ * The partner's CommandResult (§13.4.2): a START_SESSION it could not carry out cancels the
+ * session at no cost; a STOP_SESSION it could not is unmarked, so the driver may ask again.
+ */
+export async function roamingCommandResult(
+  deps: ChargeDeps,
+  partnerId: string,
+  command: 'START_SESSION' | 'STOP_SESSION',
+  key: RoamingSessionKey,
+  result: string,
+): Promise<'applied' | 'unknown'> {
+  const session = await findRoamingSession(deps.db, partnerId, key);
+  if (!session) return 'unknown';
+  if (result === 'ACCEPTED') return 'applied';
+  if (command === 'START_SESSION')
+    await cancelPreparing(deps, session.id, result === 'TIMEOUT' ? 'timeout' : 'rejected');
+  else await clearStopRequest(deps.db, session.id);
+  return 'applied';
+}
+
+/** A session push as the roaming module read it: a PATCH carries only what changed. */
+export type RoamingSessionPush = {
+  id: string;
+  status?: 'ACTIVE' | 'COMPLETED' | 'INVALID' | 'PENDING' | 'RESERVATION';
+  startedAt?: Date;
+  endedAt?: Date | null;
+  kwh?: number;
+  totalCost?: { excl_vat: number; incl_vat?: number };
+  authorizationReference?: string;
+  lastUpdated: Date;
+};
+
+/** The OCPI status our session stands for, for a PATCH that does not say it. */
+function statusOf(session: SessionRow): RoamingSessionPush['status'] {
+  if (session.status === 'preparing') return 'PENDING';
+  if (session.status === 'finishing') return 'COMPLETED';
+  return 'ACTIVE';
+}
+
+/**
+ * A session push of the partner (§9.2.2 PUT or PATCH, made whole by the roaming module):
+ * the live figures of our session, in order of last_updated (an older push changes nothing,
+ * a repeated one writes the same again). ACTIVE starts it, COMPLETED leaves it waiting for
+ * the CDR, INVALID ends it at no cost. Limits and funds are watched as for our own charge
+ * points (supervise.ts); a session we had cancelled that the partner started after all is
+ * stopped there.
+ */
+export async function applyRoamingSession(
+  deps: ChargeDeps,
+  partnerId: string,
+  push: RoamingSessionPush,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<'applied' | 'unchanged' | 'unknown'> {
+  const session = await findRoamingSession(deps.db, partnerId, {
+    ocpiSessionId: push.id,
+    reference: push.authorizationReference,
+  });
+  if (!session) return 'unknown';
+  if (session.ocpiLastUpdated && push.lastUpdated < session.ocpiLastUpdated) return 'unchanged';
+  if (session.status === 'success') return 'unchanged';
+  const status = push.status ?? statusOf(session);
+  if (session.status === 'cancelled') {
+    if (status !== 'ACTIVE' || session.ocpiSessionId === push.id) return 'unchanged';
+    // Started after we gave up on it: it is stopped, and the CDR (if any) still bills it.
+    await updateSessionFrom(deps.db, session.id, ['cancelled'], { ocpiSessionId: push.id });
+    await deps.roamingLink.stopSession({ partnerId, ocpiSessionId: push.id, sessionId: session.id });
+    return 'applied';
+  }
+  const energyWh = Math.max(session.energyWh, Math.round((push.kwh ?? 0) * 1000));
+  const partnerMinor = push.totalCost ? partnerMinorOf(push.totalCost) : undefined;
+  const figures = {
+    ocpiSessionId: push.id,
+    ocpiLastUpdated: push.lastUpdated,
+    energyWh,
+    ...(partnerMinor === undefined
+      ? {}
+      : { costMinor: driverMinorOf(session, partnerMinor), partnerCostInclVat: partnerMinor / 100 }),
+    ...(energyWh > session.energyWh ? { lastEnergyAt: new Date() } : {}),
+  };
+  let moved: SessionRow | undefined;
+  if (status === 'ACTIVE' || status === 'COMPLETED') {
+    moved =
+      (await updateSessionFrom(deps.db, session.id, ['preparing'], {
+        ...figures,
+        status: 'charging',
+        startedAt: push.startedAt ?? new Date(),
+        startDeadlineAt: null,
+      })) ?? (await updateSessionFrom(deps.db, session.id, runningStatuses, figures));
+    if (moved && status === 'COMPLETED')
+      moved = await updateSessionFrom(deps.db, session.id, runningStatuses, {
+        status: 'finishing',
+        stoppedAt: push.endedAt ?? new Date(),
+      });
+    if (moved) {
+      await recordChargeEvent(deps, moved, moved.status === session.status ? 'updated' : 'status', {
+        sample: {
+          at: new Date().toISOString(),
+          energyWh: moved.energyWh,
+          powerW: null,
+          socPercent: null,
+        },
+      });
+      if (moved.status !== 'finishing') await superviseSession(deps, moved, new Date(), log);
+    }
+  } else if (status === 'INVALID') {
+    const cancelled = await cancelPreparing(deps, session.id, 'rejected');
+    if (!cancelled) await finishRoaming(deps, session, { partnerMinor: 0, energyWh: session.energyWh, endedAt: push.endedAt ?? new Date(), cdrId: null, items: undefined });
+    return 'applied';
+  } else {
+    moved = await updateSessionFrom(deps.db, session.id, ['preparing'], figures);
+  }
+  return moved ? 'applied' : 'unchanged';
+}
+
+export type RoamingCdr = {
+  id: string;
+  sessionId: string | undefined;
+  authorizationReference: string | undefined;
+  startedAt: Date;
+  endedAt: Date;
+  totalEnergyKwh: number;
+  totalTimeHours: number;
+  totalParkingHours: number;
+  totalCost: { excl_vat: number; incl_vat?: number };
+  energyCost?: { excl_vat: number; incl_vat?: number };
+  timeCost?: { excl_vat: number; incl_vat?: number };
+  parkingCost?: { excl_vat: number; incl_vat?: number };
+  fixedCost?: { excl_vat: number; incl_vat?: number };
+};
+
+/**
+ * The partner's CDR (§10.2.2 POST): the session's final cost. Billed once, whatever came
+ * before it (an ACTIVE push, COMPLETED, nothing) and however often it comes again.
+ */
+export async function billRoamingCdr(
+  deps: ChargeDeps,
+  partnerId: string,
+  cdr: RoamingCdr,
+): Promise<'billed' | 'unchanged' | 'unknown'> {
+  const session = await findRoamingSession(deps.db, partnerId, {
+    ocpiSessionId: cdr.sessionId,
+    reference: cdr.authorizationReference,
+  });
+  if (!session) return 'unknown';
+  if (session.ocpiCdrId) return 'unchanged';
+  const items = cdrItems(session, cdr);
+  const done = await finishRoaming(deps, session, {
+    partnerMinor: partnerMinorOf(cdr.totalCost),
+    energyWh: Math.round(cdr.totalEnergyKwh * 1000),
+    startedAt: cdr.startedAt,
+    endedAt: cdr.endedAt,
+    cdrId: cdr.id,
+    items,
+  });
+  return done ? 'billed' : 'unchanged';
+}
+
+/** The partner's items of the CDR in the wallet's currency (without our fee), for the receipt. */
+function cdrItems(session: SessionRow, cdr: RoamingCdr): CostItem[] {
+  const item = (
+    kind: CostItem['kind'],
+    price: RoamingCdr['energyCost'],
+    quantity: number,
+    unit: CostItem['unit'],
+  ): CostItem[] => {
+    const amountMinor = driverMinorOf(session, partnerMinorOf(price), false);
+    if (amountMinor <= 0) return [];
+    const per = unit === 'Wh' ? 1000 : unit === 'second' ? 60 : 1;
+    const unitPriceMinor = quantity > 0 ? Math.round((amountMinor * per) / quantity) : amountMinor;
+    return [{ kind, zone: null, quantity, unit, unitPriceMinor, amountMinor }];
+  };
+  return [
+    ...item('startFee', cdr.fixedCost, 1, 'session'),
+    ...item('energy', cdr.energyCost, Math.round(cdr.totalEnergyKwh * 1000), 'Wh'),
+    ...item('time', cdr.timeCost, Math.round(cdr.totalTimeHours * 3600), 'second'),
+    ...item('parking', cdr.parkingCost, Math.round(cdr.totalParkingHours * 3600), 'second'),
+  ];
+}
+
+/**
+ * Ends a roaming session for good, in one transaction: its cost leaves the payer's wallet
+ * for revenue (as finish.ts does for ours), the receipt lists the partner's items and our
+ * roaming fee. Undefined when it had ended already.
+ */
+async function finishRoaming(
+  deps: ChargeDeps,
+  session: SessionRow,
+  end: {
+    partnerMinor: number;
+    energyWh: number;
+    startedAt?: Date;
+    endedAt: Date;
+    cdrId: string | null;
+    items: CostItem[] | undefined;
+  },
+): Promise<SessionRow | undefined> {
+  const costMinor = driverMinorOf(session, end.partnerMinor);
+  const feeMinor = costMinor - driverMinorOf(session, end.partnerMinor, false);
+  const done = await deps.db.transaction(async (tx) => {
+    const finished = await updateSessionFrom(tx, session.id, [...runningStatuses, 'preparing', 'cancelled'], {
+      status: 'success',
+      energyWh: end.energyWh,
+      costMinor,
+      partnerCostInclVat: end.partnerMinor / 100,
+      powerW: 0,
+      startedAt: session.startedAt ?? end.startedAt ?? end.endedAt,
+      stoppedAt: end.endedAt,
+      stopRequestedAt: null,
+      startDeadlineAt: null,
+      ocpiCdrId: end.cdrId,
+    });
+    if (!finished) return undefined;
+    if (costMinor > 0) {
+      await postTransaction(tx, {
+        kind: 'charge_payment',
+        reference: session.id,
+        description: `Roaming session ${session.transactionId}`,
+        currency: session.currency,
+        postings: costPostings(session, { fullMinor: costMinor, discountMinor: 0, costMinor }),
+      });
+      const cost: SessionCost | undefined = end.items && {
+        currency: session.currency as Currency,
+        items: end.items,
+        totalMinor: costMinor - feeMinor,
+        energyWh: end.energyWh,
+        chargingSeconds: 0,
+        parkingSeconds: 0,
+      };
+      await issueSessionReceipt(tx, deps.brand, {
+        sessionId: finished.id,
+        userId: finished.userId,
+        status: finished.status,
+        costMinor,
+        currency: finished.currency,
+        paymentMethod: finished.paymentMethod,
+        cost,
+        roamingFeeMinor: feeMinor,
+      });
+    }
+    await insertChargeEventIn(tx, finished, 'finished', { reason: finished.stopReason ?? 'Remote' });
+    return finished;
+  });
+  if (!done) return undefined;
+  deps.chargeEvents.notify(done.userId);
+  if (done.paymentMethod === 'card')
+    await captureSession(deps, done.id, done.costMinor).catch(() => undefined);
+  deps.metrics.chargeSessionsEnded.inc({ outcome: 'success' });
+  if (done.costMinor > 0 && isCurrency(done.currency))
+    deps.metrics.chargeRevenueMinor.inc({ currency: done.currency }, done.costMinor);
+  await tellSessionEnded(deps, done);
+  return done;
+}
+
+/** STOP_SESSION for a marked roaming session (stop.ts sendStop); undefined: not a roaming one. */
+export async function sendRoamingStop(
+  deps: ChargeDeps,
+  session: Pick<SessionRow, 'id' | 'roamingPartnerId' | 'ocpiSessionId'>,
+): Promise<'accepted' | 'rejected' | { reason: 'timeout' | 'offline' } | undefined> {
+  if (!session.roamingPartnerId) return undefined;
+  if (!session.ocpiSessionId) {
+    await clearStopRequest(deps.db, session.id);
+    return 'rejected';
+  }
+  const outcome = await deps.roamingLink.stopSession({
+    partnerId: session.roamingPartnerId,
+    ocpiSessionId: session.ocpiSessionId,
+    sessionId: session.id,
+  });
+  if (outcome.kind === 'answered' && outcome.result === 'ACCEPTED') return 'accepted';
+  await clearStopRequest(deps.db, session.id);
+  if (outcome.kind === 'failed')
+    return { reason: outcome.reason === 'timeout' ? 'timeout' : 'offline' };
+  return 'rejected';
+}
+
+export type { ServerStopReason };
+export { requestStop };
