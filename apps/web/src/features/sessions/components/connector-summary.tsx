@@ -6,6 +6,7 @@ import { powerKwText } from '@/components/charge/charge-text';
 import { TariffItems } from '@/components/station/tariff-items';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
+import { RoamingConnectorPrices } from './roaming-connector-prices';
 
 type Connector = StationDetail['connectors'][number];
 
@@ -51,6 +52,7 @@ export function ConnectorSummary({ station, connector }: { station: StationDetai
           <TariffItems tariff={station.tariff} freeIdleMinutes={station.freeIdleMinutes} testId="precharge-tariff" />
         </section>
       )}
+      {station.roaming && <RoamingConnectorPrices terms={station.roaming} connector={connector} />}
     </Card>
   );
 }
