@@ -24,6 +24,10 @@ export function RoamingPriceItems({ view, walletCurrency, showsPartnerPrice = fa
   const driverText = (minor: number) => formatMoney(minor, walletCurrency, language);
   const partnerText = (price: number) => formatPartnerPrice(price, view.currency, language);
   const perUnit = (row: RoamingPriceRow, price: string) => t(`station:roaming.per.${row.unit}`, { price });
+  const percent = (value: number) => formatNumber(value / 100, language, { style: 'percent', maximumFractionDigits: 2 });
+  // One VAT for every price is said once, under the list; different ones beside each price.
+  const vats = new Set(view.elements.flatMap((element) => element.rows.filter((row) => row.partnerPrice > 0).map((row) => row.vatPercent)));
+  const sharedVat = vats.size === 1 ? [...vats][0] : undefined;
 
   function priceCell(row: RoamingPriceRow) {
     if (row.partnerPrice === 0) return <dd>{t('station:tariff.free')}</dd>;
@@ -51,24 +55,27 @@ export function RoamingPriceItems({ view, walletCurrency, showsPartnerPrice = fa
   }
 
   return (
-    <dl className="tariff roaming-prices" data-testid={testId}>
-      {view.elements.flatMap((element, index) => {
-        const when = restrictionWords(t, element.restrictions, language).join(' · ');
-        return element.rows.map((row, at) => (
-          <div key={`${index}-${at}`} className="tariff__row" data-testid={`roaming-${row.type}`} data-element={index}>
-            <dt>
-              {t(`station:roaming.type.${row.type}`)}
-              {when && <span className="tariff__hint" data-testid="roaming-when">{when}</span>}
-              {row.vatPercent !== null && row.partnerPrice > 0 && (
-                <span className="tariff__hint">{t('station:roaming.vatIncluded', { percent: formatNumber(row.vatPercent / 100, language, { style: 'percent', maximumFractionDigits: 2 }) })}</span>
-              )}
-            </dt>
-            {priceCell(row)}
-          </div>
-        ));
-      })}
-      {boundRow('minPrice')}
-      {boundRow('maxPrice')}
-    </dl>
+    <>
+      <dl className="tariff roaming-prices" data-testid={testId}>
+        {view.elements.flatMap((element, index) => {
+          const when = restrictionWords(t, element.restrictions, language).join(' · ');
+          return element.rows.map((row, at) => (
+            <div key={`${index}-${at}`} className="tariff__row" data-testid={`roaming-${row.type}`} data-element={index}>
+              <dt>
+                {t(`station:roaming.type.${row.type}`)}
+                {when && <span className="tariff__hint" data-testid="roaming-when">{when}</span>}
+                {sharedVat === undefined && row.vatPercent !== null && row.partnerPrice > 0 && (
+                  <span className="tariff__hint">{t('station:roaming.vatIncluded', { percent: percent(row.vatPercent) })}</span>
+                )}
+              </dt>
+              {priceCell(row)}
+            </div>
+          ));
+        })}
+        {boundRow('minPrice')}
+        {boundRow('maxPrice')}
+      </dl>
+      {sharedVat !== undefined && sharedVat !== null && <p className="roaming-note" data-testid="roaming-vat">{t('station:roaming.vatAll', { percent: percent(sharedVat) })}</p>}
+    </>
   );
 }

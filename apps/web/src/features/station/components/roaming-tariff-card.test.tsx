@@ -43,14 +43,17 @@ describe('RoamingTariffCard', () => {
   });
 
   it('converts each price into the wallet currency with the markup, the partner price beside it', async () => {
-    const dc = tariffSection(await renderCard(), 'NC-DC');
+    const card = await renderCard();
+    const dc = tariffSection(card, 'NC-DC');
     // Each price incl. 20 % VAT, then × 1.10 (markup) × 98.5 (rate), rounded half up to kopecks.
     const [fast, energy] = rows(dc, 'ENERGY');
     // 0.45 × 1.2 = 0.54 EUR; 0.54 × 1.1 × 98.5 = 58.509 → ₽58.51.
     expect(within(fast!).getByTestId('roaming-driver-price').textContent).toBe('₽58.51 per kWh');
     expect(within(fast!).getByTestId('roaming-partner-price').textContent).toBe('€0.54 per kWh');
     expect(within(fast!).getByTestId('roaming-when').textContent).toBe('above 50 kW');
-    expect(fast!.textContent).toContain('incl. 20% VAT');
+    // One VAT for every price of the tariff: said once, under the list.
+    expect(fast!.textContent).not.toContain('VAT');
+    expect(within(dc).getByTestId('roaming-vat').textContent).toBe('All prices include 20% VAT');
     // 0.35 × 1.2 = 0.42 EUR; 0.42 × 1.1 × 98.5 = 45.507 → ₽45.51, for every other power.
     expect(within(energy!).getByTestId('roaming-driver-price').textContent).toBe('₽45.51 per kWh');
     expect(within(energy!).getByTestId('roaming-partner-price').textContent).toBe('€0.42 per kWh');
@@ -64,6 +67,7 @@ describe('RoamingTariffCard', () => {
     expect(within(night!).getByTestId('roaming-when').textContent).toMatch(/^10:00\sPM–6:00\sAM$/);
     // 6.00 × 1.2 = 7.20 EUR; 7.20 × 1.1 × 98.5 = 780.12.
     expect(within(day!).getByTestId('roaming-driver-price').textContent).toBe('₽780.12 per hour');
+    expect(within(card).getByTestId('roaming-station-time').textContent).toBe("Times are the station's local time (UTC+1).");
     // max_price 36 EUR incl. VAT × 1.1 × 98.5 = 3,900.60.
     expect(within(dc).getByTestId('roaming-maxPrice').textContent).toBe('Maximum session price₽3,900.60€36.00');
   });
@@ -117,5 +121,18 @@ describe('RoamingTariffCard', () => {
     const card = await renderCard({ ...base, connectors });
     expect(within(card).getAllByTestId('roaming-tariff').map((s) => s.dataset.tariffId)).toEqual(['NC-DC']);
     expect(within(card).getByTestId('roaming-unpriced').textContent).toBe('The operator has not sent prices yet for: Connector 3 · Type 2');
+  });
+  it('shows VAT beside each price when the prices differ in it', async () => {
+    const base = roamingStation();
+    const [dcTariff, acTariff] = base.roaming.tariffs;
+    // A session fee without VAT (OCPI 2.2.1 §11.4.2: no vat field, no VAT applies) beside 20 % energy.
+    const mixed = { ...acTariff!, elements: [...acTariff!.elements, { price_components: [{ type: 'FLAT' as const, price: 1, step_size: 1 }] }] };
+    const ac = tariffSection(await renderCard({ ...base, roaming: { ...base.roaming, tariffs: [dcTariff!, mixed] } }), 'NC-AC');
+    expect(within(ac).queryByTestId('roaming-vat')).toBeNull();
+    expect(rows(ac, 'ENERGY')[1]!.textContent).toContain('incl. 20% VAT');
+    const [flat] = rows(ac, 'FLAT');
+    expect(flat!.textContent).not.toContain('VAT');
+    // 1.00 EUR × 1.1 × 98.5 = 108.35.
+    expect(within(flat!).getByTestId('roaming-driver-price').textContent).toBe('₽108.35 per session');
   });
 });

@@ -5,7 +5,7 @@ import { RoamingPriceItems } from '@/components/station/roaming-price-items';
 import { formatApproxMoney, formatPartnerPrice, isoMinorDigits, roamingEstimate, roamingTariffView, tariffsInUse } from '@/components/station/roaming-prices';
 import { RoamingRateNote } from '@/components/station/roaming-rate-note';
 import { Card } from '@/components/ui/card';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatUtcOffset } from '@/lib/format';
 import { toBcp47 } from '@/lib/i18n';
 
 type RoamingStation = StationDetail & { roaming: NonNullable<StationDetail['roaming']> };
@@ -26,6 +26,8 @@ export function RoamingTariffCard({ station, now = new Date() }: { station: Roam
   const groups = tariffsInUse(station.connectors, roaming.tariffs);
   const unpriced = station.connectors.filter((c) => !groups.some((group) => group.connectors.includes(c)));
   const partnerCurrency = groups[0]?.tariff.currency ?? roaming.tariffs[0]?.currency;
+  // OCPI 2.2.1 §11.4.6: times, days and dates of the restrictions are the station's local ones.
+  const hasLocalTimes = groups.some(({ tariff }) => tariff.elements.some(({ restrictions: r }) => r && (r.start_time || r.end_time || r.day_of_week?.length || r.start_date || r.end_date)));
   const connectorText = (c: Connector) => t('station:roaming.connector', { number: c.number, socket: socketTypeLabel(c.socketType) });
 
   return (
@@ -56,6 +58,7 @@ export function RoamingTariffCard({ station, now = new Date() }: { station: Roam
           </section>
         );
       })}
+      {hasLocalTimes && <p className="roaming-note" data-testid="roaming-station-time">{t('station:hours.stationTime', { offset: formatUtcOffset(station.utcOffsetMinutes) })}</p>}
       {unpriced.length > 0 && (
         <p className="roaming-note" data-testid="roaming-unpriced">{t('station:roaming.unpriced', { connectors: unpriced.map(connectorText).join(', ') })}</p>
       )}
