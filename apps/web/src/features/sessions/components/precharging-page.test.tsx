@@ -271,9 +271,9 @@ describe('PrechargingPage', () => {
       const server = serveRoaming();
       await renderScreen(<PrechargingPage />, roamingPath);
       const summary = await screen.findByTestId('precharge-connector');
+      const prices = await within(summary).findByTestId('precharge-roaming-prices');
       expect(within(summary).queryByTestId('precharge-tariff')).toBeNull();
       expect(within(summary).getByTestId('precharge-roaming-operator').textContent).toBe('Operated by NordCharge through roaming');
-      const prices = within(summary).getByTestId('precharge-roaming-prices');
       // Connector 3 is on the AC tariff: prices incl. 20 % VAT × 1.10 markup × 98.5 ₽ per euro.
       const energy = within(prices).getAllByTestId('roaming-ENERGY');
       expect(energy.map((row) => within(row).getByTestId('roaming-driver-price').textContent)).toEqual(['₽39.01 per kWh', '₽52.01 per kWh']);
@@ -298,7 +298,7 @@ describe('PrechargingPage', () => {
       serveRoaming({ ...roaming, roaming: { ...roaming.roaming!, walletCurrency: 'kzt', rate: null } });
       await renderScreen(<PrechargingPage />, roamingPath);
       const summary = await screen.findByTestId('precharge-connector');
-      expect(within(summary).getByTestId('roaming-no-rate').textContent).toContain('paying from a KZT wallet is not possible here');
+      expect((await within(summary).findByTestId('roaming-no-rate')).textContent).toContain('paying from a KZT wallet is not possible here');
       expect(within(summary).getAllByTestId('roaming-ENERGY')[1]!.textContent).toMatch(/€0\.48 per kWh$/);
     });
   });
