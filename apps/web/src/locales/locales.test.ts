@@ -24,7 +24,7 @@ function load(language: string, namespace: string): Flat {
 // Proper names, codes and SI unit symbols that read the same in every language.
 const sameAsEnglishAllowed = new Set([
   'evcharge', 'E-mail', 'Telegram', 'Email', '{{value}} kW', '{{value}} A',
-  'kW', 'kWh', 'min', '{{value}} kWh', '{{minutes}} min', '{{hours}} h {{minutes}} min',
+  'kW', 'kWh', 'min', '{{value}} kWh', '{{minutes}} min', '{{hours}} h', '{{hours}} h {{minutes}} min',
   // CLDR: Azerbaijani and Uzbek call the fifth month "May" too.
   'May',
 ]);

@@ -62,3 +62,59 @@ export function buildStation(patch: Partial<StationDetail> = {}): StationDetail 
     ...patch,
   };
 }
+
+type RoamingTariff = NonNullable<StationDetail['roaming']>['tariffs'][number];
+
+/**
+ * A roaming partner's OCPI 2.2.1 tariffs (prices in EUR excl. VAT): DC energy dearer above 50 kW,
+ * a session fee, parking cheaper at night and capped; AC energy cheaper at weekends and
+ * charging time paid after 2 h.
+ */
+export function buildRoamingTariffs(): RoamingTariff[] {
+  return [
+    {
+      country_code: 'SE', party_id: 'NCH', id: 'NC-DC', currency: 'EUR', last_updated: '2026-11-01T00:00:00Z',
+      max_price: { excl_vat: 30, incl_vat: 36 },
+      elements: [
+        { price_components: [{ type: 'ENERGY', price: 0.45, vat: 20, step_size: 1 }], restrictions: { min_power: 50 } },
+        { price_components: [{ type: 'ENERGY', price: 0.35, vat: 20, step_size: 1 }, { type: 'FLAT', price: 0.5, vat: 20, step_size: 1 }] },
+        { price_components: [{ type: 'PARKING_TIME', price: 1.2, vat: 20, step_size: 60 }], restrictions: { start_time: '22:00', end_time: '06:00' } },
+        { price_components: [{ type: 'PARKING_TIME', price: 6, vat: 20, step_size: 60 }] },
+      ],
+    },
+    {
+      country_code: 'SE', party_id: 'NCH', id: 'NC-AC', currency: 'EUR', last_updated: '2026-11-01T00:00:00Z',
+      elements: [
+        { price_components: [{ type: 'ENERGY', price: 0.3, vat: 20, step_size: 1 }], restrictions: { day_of_week: ['SATURDAY', 'SUNDAY'] } },
+        { price_components: [{ type: 'ENERGY', price: 0.4, vat: 20, step_size: 1 }] },
+        { price_components: [{ type: 'TIME', price: 3, vat: 20, step_size: 60 }], restrictions: { min_duration: 7200 } },
+      ],
+    },
+  ];
+}
+
+/**
+ * A roaming partner's station (NordCharge) as the station detail returns it: no tariff of ours,
+ * two DC connectors on one partner tariff and an AC one on another, a rouble wallet at 98.50
+ * per euro with our 10 % markup.
+ */
+export function buildRoamingStation(patch: Partial<StationDetail> = {}): StationDetail {
+  const base = buildStation();
+  const always = [{ from: '00:00', to: '24:00' }];
+  const connector = base.connectors[0]!;
+  return buildStation({
+    id: '9a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6', code: 'NCH-0007', altName: 'NCH0007', name: 'NordCharge Kungsgatan',
+    address: 'Kungsgatan 7', city: 'Stockholm', region: 'Stockholm', country: 'se', lat: 59.3346, lng: 18.0632,
+    isRoaming: true, roamingOperator: 'NordCharge', supportsRfid: false, totalConnectors: 3, freeConnectors: 3,
+    schedule: { mo: always, tu: always, we: always, th: always, fr: always, sa: always, su: always },
+    workHours: '24/7', utcOffsetMinutes: 60,
+    connectors: [
+      { ...connector, id: 'r1', number: 1, socketType: 'ccs2', currentType: 'DC', powerKw: 150, qrCode: 'NCH-0007-1', roamingTariffId: 'NC-DC' },
+      { ...connector, id: 'r2', number: 2, socketType: 'chademo', currentType: 'DC', powerKw: 50, amperage: 125, qrCode: 'NCH-0007-2', roamingTariffId: 'NC-DC' },
+      { ...connector, id: 'r3', number: 3, socketType: 'type2', currentType: 'AC', powerKw: 22, amperage: 32, chargeClass: 'slow', qrCode: 'NCH-0007-3', roamingTariffId: 'NC-AC' },
+    ],
+    tariff: null, nextTariff: null, tariffChangesAt: null, freeIdleMinutes: 0, supportsPeriodReservation: false,
+    roaming: { operator: 'NordCharge', markupPercent: 10, walletCurrency: 'rub', rate: '98.5', tariffs: buildRoamingTariffs() },
+    ...patch,
+  });
+}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { connectorAvailability } from '@evcharge/domain/connector-status';
@@ -6,8 +7,12 @@ import { powerKwText } from '@/components/charge/charge-text';
 import { TariffItems } from '@/components/station/tariff-items';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
 
 type Connector = StationDetail['connectors'][number];
+
+// A roaming partner's prices need the OCPI tariff maths: loaded only at such a station.
+const RoamingConnectorPrices = lazy(() => import('./roaming-connector-prices').then((module) => ({ default: module.RoamingConnectorPrices })));
 
 /** Where the driver is about to charge: station, connector, plug, power and the prices. */
 export function ConnectorSummary({ station, connector }: { station: StationDetail; connector: Connector }) {
@@ -50,6 +55,11 @@ export function ConnectorSummary({ station, connector }: { station: StationDetai
           <h3 id="precharge-tariff-title" className="connector-summary__tariff-title">{t('charging:connector.tariff')}</h3>
           <TariffItems tariff={station.tariff} freeIdleMinutes={station.freeIdleMinutes} testId="precharge-tariff" />
         </section>
+      )}
+      {station.roaming && (
+        <Suspense fallback={<Spinner label={t('common:loading')} />}>
+          <RoamingConnectorPrices terms={station.roaming} connector={connector} />
+        </Suspense>
       )}
     </Card>
   );

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
-import { buildClient, buildStation } from '@/test/builders';
+import { buildClient, buildRoamingStation, buildStation } from '@/test/builders';
 import { buildCharge } from '@/test/charge-builders';
 import { buildCar, buildLoyaltyCard, loyaltyCompanies } from '@/test/driver-builders';
 import { routeFetch, type FetchRoute } from '@/test/fetch-routes';
@@ -250,5 +250,56 @@ describe('PrechargingPage', () => {
     await renderScreen(<PrechargingPage />, path);
     expect((await screen.findByTestId('precharge-connector-busy')).textContent).toContain('(Charging)');
     expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+  describe('at a roaming partner\'s station', () => {
+    const roaming = buildRoamingStation();
+    const roamingPath = `/precharging?station=${roaming.id}&connector=3`;
+
+    function serveRoaming(detail = roaming) {
+      const server = routeFetch([
+        { path: `/api/v2/chargestation/${roaming.id}`, reply: () => jsonResponse(200, detail) },
+        { path: '/api/charge', reply: () => jsonResponse(200, { items: [], cursor: 0 }) },
+        { method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, plan) },
+      ]);
+      vi.stubGlobal('fetch', server.fetch);
+      return server;
+    }
+
+    beforeEach(() => setLimitDraft(`${roaming.id}:3`, { mode: 'none', text: '' }));
+
+    it("shows this connector's partner prices in the wallet currency, and takes a cost limit in it", async () => {
+      const server = serveRoaming();
+      await renderScreen(<PrechargingPage />, roamingPath);
+      const summary = await screen.findByTestId('precharge-connector');
+      const prices = await within(summary).findByTestId('precharge-roaming-prices');
+      expect(within(summary).queryByTestId('precharge-tariff')).toBeNull();
+      expect(within(summary).getByTestId('precharge-roaming-operator').textContent).toBe('Operated by NordCharge through roaming');
+      // Connector 3 is on the AC tariff: prices incl. 20 % VAT × 1.10 markup × 98.5 ₽ per euro.
+      const energy = within(prices).getAllByTestId('roaming-ENERGY');
+      expect(energy.map((row) => within(row).getByTestId('roaming-driver-price').textContent)).toEqual(['₽39.01 per kWh', '₽52.01 per kWh']);
+      expect(within(energy[0]!).getByTestId('roaming-when').textContent).toBe('Sat, Sun');
+      const [time] = within(prices).getAllByTestId('roaming-TIME');
+      expect(time!.textContent).toMatch(/Charging time.*after 2 h.*₽390\.06 per hour/);
+      // Compact: no partner price beside ours here, and no DC prices of the other connectors.
+      expect(within(prices).queryByTestId('roaming-partner-price')).toBeNull();
+      expect(within(prices).queryByTestId('roaming-PARKING_TIME')).toBeNull();
+      expect(within(summary).getByTestId('roaming-rate').textContent).toBe('1 EUR = ₽98.50 · our fee of 10% included');
+
+      const user = userEvent.setup();
+      await user.click(screen.getByTestId('limit-mode-cost'));
+      await user.type(screen.getByTestId('limit-value'), '500');
+      await waitFor(() => {
+        const asked = server.sent.filter((r) => r.url.pathname === '/api/charge/plan').at(-1);
+        expect(asked?.body).toEqual({ connectorId: 'r3', limit: { mode: 'cost', value: 50_000 }, profile: 'fast' });
+      });
+    });
+
+    it('warns before the start when the wallet currency cannot pay at this station', async () => {
+      serveRoaming({ ...roaming, roaming: { ...roaming.roaming!, walletCurrency: 'kzt', rate: null } });
+      await renderScreen(<PrechargingPage />, roamingPath);
+      const summary = await screen.findByTestId('precharge-connector');
+      expect((await within(summary).findByTestId('roaming-no-rate')).textContent).toContain('paying from a KZT wallet is not possible here');
+      expect(within(summary).getAllByTestId('roaming-ENERGY')[1]!.textContent).toMatch(/€0\.48 per kWh$/);
+    });
   });
 });

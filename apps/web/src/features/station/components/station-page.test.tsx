@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildClient, buildStation } from '@/test/builders';
+import { buildClient, buildRoamingStation, buildStation } from '@/test/builders';
 import { routeFetch } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { clearSession, startSession } from '@/lib/session';
@@ -170,5 +170,15 @@ describe('StationPage', () => {
     const problem = await screen.findByTestId('station-not-found');
     expect(within(problem).getByRole('heading', { name: 'Station not found' })).toBeTruthy();
     expect(within(problem).getByTestId('back-to-map').getAttribute('href')).toBe('/');
+  });
+  it("shows a roaming partner's station with the partner's prices instead of a tariff of ours", async () => {
+    const roaming = buildRoamingStation();
+    fetchMock.mockResolvedValue(jsonResponse(200, roaming));
+    await renderScreen(<StationPage />, `/detailStation?id=${roaming.id}`);
+    const card = await screen.findByTestId('station-roaming-tariff');
+    expect(screen.queryByTestId('station-tariff')).toBeNull();
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Prices through roaming');
+    expect(within(card).getAllByTestId('roaming-tariff').map((s) => s.dataset.tariffId)).toEqual(['NC-DC', 'NC-AC']);
+    expect(screen.getByTestId('station-flags').textContent).toContain('Roaming station of NordCharge');
   });
 });

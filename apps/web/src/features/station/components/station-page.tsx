@@ -16,6 +16,7 @@ import { useSession } from '@/lib/session';
 import { useStationQuery } from '@/lib/station-query';
 import { ConnectorList } from './connector-list';
 import { QrResolver } from './qr-resolver';
+import { LazyRoamingTariffCard } from './lazy-roaming-tariff-card';
 import { LazyReviews } from './reviews/lazy-reviews';
 import { SignInPrompt } from './sign-in-prompt';
 import { StationHeader } from './station-header';
@@ -98,6 +99,7 @@ export function StationPage() {
         </div>
         <div className="station__column">
           {station.tariff && <TariffCard station={{ ...station, tariff: station.tariff }} />}
+          {station.roaming && <LazyRoamingTariffCard station={{ ...station, roaming: station.roaming }} />}
           <WorkHours station={station} />
           <StationDirections station={station} />
         </div>
