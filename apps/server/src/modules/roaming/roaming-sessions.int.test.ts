@@ -4,6 +4,9 @@ import { authorizationHeader } from '@evcharge/api/ocpi/types';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { stopCharge } from '@evcharge/api/sessions/stop-charge';
 import { roamingPrice } from '@evcharge/domain/roaming-price';
+import { ocpiEstimate, type OcpiTariff } from '@evcharge/domain/roaming-tariff';
+import { planCharge } from '@evcharge/api/sessions/plan-charge';
+import { roamingTariffs } from '../../db/schema/roaming';
 import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
 import { demoBrand } from '../../brand/demo';
 import { chargingSessions } from '../../db/schema/charging';
@@ -281,5 +284,42 @@ describe('charging at a partner’s station from our app', () => {
     });
     expect(await walletOf(server, who)).toBe(300_000 - expected);
     await expectLedgerBalanced(server);
+  });
+
+  it('plans the session before the start: the partner’s tariff, our markup, the wallet’s currency', async () => {
+    const { availableConnector } = await partnerWithStations();
+    const who = await driver(server, 300_000);
+    const connectorId = await availableConnector();
+    const plan = await server.call<{ costMinor: number | null; currency: string; canStart: boolean; energyWh: number | null }>(
+      planCharge,
+      { token: who.token, body: { connectorId, limit: { mode: 'energy', value: 20_000 } } },
+    );
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(plan.body).toMatchObject({ currency: 'rub', canStart: true, energyWh: 20_000 });
+    const [row] = await server.db
+      .select({ tariffIds: connectors.ocpiTariffIds, powerW: connectors.powerW, partnerId: stations.roamingPartnerId })
+      .from(connectors)
+      .innerJoin(stations, eq(stations.id, connectors.stationId))
+      .where(eq(connectors.id, connectorId));
+    const [stored] = await server.db
+      .select({ tariff: roamingTariffs.tariff })
+      .from(roamingTariffs)
+      .where(and(eq(roamingTariffs.partnerId, row!.partnerId!), eq(roamingTariffs.ocpiId, row!.tariffIds![0]!)));
+    const [station] = await server.db
+      .select({ offset: stations.utcOffsetMinutes })
+      .from(stations)
+      .innerJoin(connectors, eq(connectors.stationId, stations.id))
+      .where(eq(connectors.id, connectorId));
+    // The estimate is taken at the moment of the plan; the test's is a moment later, so the
+    // two agree unless a time-of-day price changes in between (not at these test times).
+    const partner = ocpiEstimate(stored!.tariff as OcpiTariff, {
+      energyWh: 20_000,
+      powerKw: row!.powerW / 1000,
+      startsAt: new Date(),
+      utcOffsetMinutes: station!.offset,
+    }).total.inclVatMinor;
+    expect(plan.body.costMinor).toBe(
+      roamingPrice(partner, { markupPercent: demoBrand.roaming.markupPercent, rate: demoBrand.roaming.rates.eur!.rub! }).driverMinor,
+    );
   });
 });

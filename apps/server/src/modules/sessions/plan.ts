@@ -12,11 +12,18 @@ import { payerForProfile, type Payer } from '../ledger';
 import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
 import { paymentFor } from './start';
 import { sessionTariffId, stationRule } from './start-rules';
+import { isRoamingPlace, type RoamingPlace } from './roaming';
+import { partnerTariff, walletCurrencyOf } from './roaming-repo';
+import type { BrandConfig } from '@evcharge/api/brand/get-brand';
+import { tariff as ocpiTariff } from '@evcharge/api/ocpi/types';
+import { ocpiEstimate } from '@evcharge/domain/roaming-tariff';
+import { roamingPrice } from '@evcharge/domain/roaming-price';
 
 // SPEC §7 POST /charge/plan: what a session will likely take and cost before it starts.
 
 export async function planSession(
   db: Db,
+  brand: Pick<BrandConfig, 'roaming'>,
   userId: string,
   body: {
     connectorId: string;
@@ -28,6 +35,7 @@ export async function planSession(
 ) {
   const place = await connectorPlace(db, body.connectorId);
   if (!place) throw new AppError('STATION_NOT_FOUND');
+  if (isRoamingPlace(place)) return planRoamingSession(db, brand, userId, place, body);
   const now = new Date();
   // The start's own rules, in its order: the station's rule first (start-rules.ts decideStart).
   const rule = stationRule(place, userId, now);
@@ -101,6 +109,74 @@ export async function planSession(
       },
       priced?.discountMinor ?? 0,
     ),
+  };
+}
+
+/**
+ * The plan at a partner's connector (SPEC §1 roaming): the energy and time as at ours, the cost
+ * from the partner's OCPI tariff (domain/roaming-tariff.ts) with our markup at the rate into
+ * the wallet's currency; no rate, no start.
+ */
+async function planRoamingSession(
+  db: Db,
+  brand: Pick<BrandConfig, 'roaming'>,
+  userId: string,
+  place: RoamingPlace,
+  body: Parameters<typeof planSession>[3],
+) {
+  const now = new Date();
+  const rule = stationRule(place, userId, now);
+  if (rule.access === 'hidden') throw new AppError('STATION_NOT_FOUND');
+  const car = body.carId ? await findOwnCar(db, userId, body.carId) : undefined;
+  if (body.carId && !car)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
+  const currency = await walletCurrencyOf(db, userId);
+  const parsed = ocpiTariff.safeParse(
+    await partnerTariff(db, place.roamingPartnerId, place.ocpiTariffIds ?? []),
+  );
+  const tariff = parsed.success ? parsed.data : undefined;
+  const rate = tariff
+    ? brand.roaming.rates[tariff.currency.toLowerCase()]?.[currency]
+    : undefined;
+  const planFor = (limit: StartChargeBody['limit']) =>
+    planCharge({ connector: place, car, limit, profile: body.profile, perKwhMinor: 0, perMinuteMinor: 0 });
+  const costOf = (energyWh: number) => {
+    if (!tariff || !rate || energyWh <= 0) return 0;
+    const partner = ocpiEstimate(tariff, {
+      energyWh,
+      powerKw: Math.max(0.1, place.powerKw),
+      startsAt: now,
+      utcOffsetMinutes: place.utcOffsetMinutes,
+    }).total.inclVatMinor;
+    return roamingPrice(partner, { markupPercent: brand.roaming.markupPercent, rate }).driverMinor;
+  };
+  const plan =
+    body.limit.mode === 'cost' && body.limit.value != null
+      ? energyWithin(body.limit.value, planFor({ mode: 'full' }).energyWh, (wh) => ({
+          plan: planFor({ mode: 'energy', value: wh }),
+          costMinor: costOf(wh),
+        }))
+      : planFor(body.limit);
+  const costMinor = tariff && rate && plan.energyWh !== undefined ? costOf(plan.energyWh) : null;
+  const payer = payerForProfile(userId, await payerProfile(db, userId));
+  const payment = await paymentFor(db, userId, payer, currency);
+  const refusal =
+    rule.refusal?.code ??
+    (!tariff || !rate ? 'ROAMING_UNAVAILABLE' : 'refusal' in payment ? payment.refusal.code : null);
+  return {
+    powerW: plan.powerW,
+    energyWh: plan.energyWh ?? null,
+    minutes: plan.minutes ?? null,
+    costMinor,
+    currency,
+    canStart: refusal === null,
+    minBalanceMinor: minStartBalanceMinor(currency),
+    balanceMinor: payment.balanceMinor,
+    blockedBy: refusal === 'ROAMING_UNAVAILABLE' ? null : blockedByOf(refusal),
+    opensAt: typeof rule.refusal?.details?.opensAt === 'string' ? rule.refusal.details.opensAt : null,
+    payWith: 'refusal' in payment ? null : payment.method,
+    cardHoldMinor: 'refusal' in payment || payment.method !== 'card' ? null : payment.capMinor,
+    loyalty: null,
   };
 }
 

@@ -56,3 +56,13 @@ export async function walletCurrencyOf(db: Db, userId: string): Promise<Currency
   if (!row) throw new Error(`no user ${userId}`);
   return row.currency;
 }
+
+/** The partner's tariff a connector names first, as the partner sent it (validated on receipt). */
+export async function partnerTariff(db: Db, partnerId: string, tariffIds: readonly string[]) {
+  if (tariffIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ tariff: roamingTariffs.tariff })
+    .from(roamingTariffs)
+    .where(and(eq(roamingTariffs.partnerId, partnerId), eq(roamingTariffs.ocpiId, tariffIds[0]!)));
+  return row?.tariff;
+}

@@ -86,7 +86,9 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
     await setUserClosed(db, auth.user.id, params.flag === 'true', body?.transactionId);
     return { ok: true as const };
   });
-  route(app, planCharge, async ({ auth, body }) => planSession(db, auth.user.id, body));
+  route(app, planCharge, async ({ auth, body, request }) =>
+    planSession(db, request.brand, auth.user.id, body),
+  );
 
   route(app, listChargePoints, async ({ auth }) => ownersChargePoints(deps, auth.user.id));
   route(app, setConnectorAvailabilityContract, async ({ auth, params }) =>
