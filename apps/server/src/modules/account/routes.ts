@@ -13,7 +13,13 @@ import { userView } from '../users';
 import { acceptPolicy, deleteAccount, deletionState } from './account';
 import { changePerson, personOf } from './persons';
 
-export function accountRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
+/** `accountDeleted`: after a deletion (app.ts: roaming partners hear the driver's token is no longer valid). */
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  limits: RateLimits,
+  accountDeleted: (userId: string) => void = () => undefined,
+): void {
   const { db } = deps;
   // Password checks get the stricter limit.
   const strict = { rateLimit: authRateLimit(limits) };
@@ -39,6 +45,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
     deleteAccountContract,
     async ({ auth, body }) => {
       await deleteAccount(db, auth.user, body.password, deps.acquirer);
+      accountDeleted(auth.user.id);
       return { ok: true as const };
     },
     strict,
