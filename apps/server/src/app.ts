@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   openApiRoute(app);
   authRoutes(app, deps, limits);
   userRoutes(app, deps);
-  accountRoutes(app, deps, limits, roamingTokens.accountChanged);
+  accountRoutes(app, deps, limits, roamingTokens.accountClosing);
   brandRoutes(app);
   analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);

@@ -13,12 +13,15 @@ import { userView } from '../users';
 import { acceptPolicy, deleteAccount, deletionState } from './account';
 import { changePerson, personOf } from './persons';
 
-/** `accountDeleted`: after a deletion (app.ts: roaming partners hear the driver's token is no longer valid). */
+/**
+ * `accountClosing`: asked before a deletion, its answer called after it (app.ts: roaming
+ * partners hear the driver's tokens are no longer valid, OCPI 2.2.1 §12).
+ */
 export function accountRoutes(
   app: FastifyInstance,
   deps: Deps,
   limits: RateLimits,
-  accountDeleted: (userId: string) => void = () => undefined,
+  accountClosing: (userId: string) => Promise<() => void> = async () => () => undefined,
 ): void {
   const { db } = deps;
   // Password checks get the stricter limit.
@@ -44,8 +47,9 @@ export function accountRoutes(
     app,
     deleteAccountContract,
     async ({ auth, body }) => {
+      const closed = await accountClosing(auth.user.id);
       await deleteAccount(db, auth.user, body.password, deps.acquirer);
-      accountDeleted(auth.user.id);
+      closed();
       return { ok: true as const };
     },
     strict,

@@ -16,8 +16,13 @@ import { driverTokenOfTagId, driverTokensOfUser } from './tokens-repo';
 export type TokenPushes = {
   /** A tag changed (bound, blocked, unblocked, deleted). */
   tagChanged(rfidTagId: string): void;
-  /** An account changed (blocked, deleted): all its tokens. */
+  /** An account changed (blocked, unblocked): all its tokens. */
   accountChanged(userId: string): void;
+  /**
+   * An account is about to be deleted (its tags go with it): its tokens as they are now, and
+   * the push of them, no longer valid, to call once the deletion is done.
+   */
+  accountClosing(userId: string): Promise<() => void>;
   /** Resolves when the pushes in flight are done (tests, shutdown). */
   settled(): Promise<void>;
 };
@@ -65,6 +70,14 @@ export function tokenPushes(deps: RoamingDeps, log: FastifyBaseLogger): TokenPus
         const rows = await driverTokensOfUser(deps.db, userId);
         await send(rows.map((row) => driverToken(deps, row)));
       });
+    },
+    async accountClosing(userId) {
+      const rows = await driverTokensOfUser(deps.db, userId);
+      return () =>
+        enqueue(async () => {
+          const at = new Date();
+          await send(rows.map((row) => driverToken(deps, { ...row, isDeleted: true, lastUpdated: at })));
+        });
     },
     async settled() {
       while (pending > 0) await queue;

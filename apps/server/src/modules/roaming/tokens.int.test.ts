@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deleteAccount } from '@evcharge/api/account/account';
 import { deleteRfidTag, updateRfidTag } from '@evcharge/api/rfid/rfid';
 import {
   authorizationHeader,
@@ -157,6 +158,20 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
     await server.call(deleteRfidTag, { token: who.token, params: { id: tag.id } });
     await server.app.roamingTokens.settled();
     expect(held()?.valid).toBe(false);
+  });
+
+  it('a deleted account’s tags and app token reach the partner as no longer valid', async () => {
+    const { peer } = await partnerWithStations();
+    const who = await driver(server, 0);
+    const tag = await addTag(who.id);
+    const deleted = await server.call(deleteAccount, { token: who.token, body: { password: 'Secret123' } });
+    expect(deleted.status).toBe(200);
+    await server.app.roamingTokens.settled();
+    expect(peer.store.partnerTokens.get(`RU/EVC/${tag.uid}`)).toMatchObject({ type: 'RFID', valid: false });
+    expect(peer.store.partnerTokens.get(`RU/EVC/${driverGroupTag(who.id)}`)).toMatchObject({
+      type: 'APP_USER',
+      valid: false,
+    });
   });
 });
 
