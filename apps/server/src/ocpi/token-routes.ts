@@ -13,8 +13,8 @@ import {
 } from '../modules/roaming';
 
 // OCPI 2.2.1 §12 Tokens on the transport: our Tokens SENDER as an eMSP (the list of our
-// drivers' tokens, §12.2.1.1, and real-time authorization, §12.2.2.3) and our Tokens RECEIVER
-// as a CPO (partners' drivers' tokens, PUT/PATCH/GET of one). Registered inside the /ocpi
+// drivers' tokens, §12.2.2.1, and real-time authorization, §12.2.2.2) and our Tokens RECEIVER
+// as a CPO (partners' drivers' tokens, §12.2.1: GET of one, PUT, PATCH). Registered inside the /ocpi
 // plugin of routes.ts, with its answer helpers.
 
 export type TokenRouteHelpers = {
@@ -40,7 +40,7 @@ export type TokenRouteHelpers = {
   ) => Promise<FastifyReply>;
 };
 
-/** §12.4.2: the token's type in the query; RFID when absent (§12.2.2.3, §12.2.1.1). */
+/** §12.4.4 TokenType: the token's type in the query; RFID when absent (§12.2.1, §12.2.2.2). */
 const typeQuery = z.object({ type: z.enum(tokenTypes).default('RFID') });
 
 export function tokenRoutes(ocpi: FastifyInstance, deps: RoamingDeps, helpers: TokenRouteHelpers) {
@@ -57,16 +57,23 @@ export function tokenRoutes(ocpi: FastifyInstance, deps: RoamingDeps, helpers: T
   const typeOf = (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = typeQuery.safeParse(request.query);
     if (parsed.success) return parsed.data.type;
-    void answer(request, reply, 400, statusCodes.invalidParameters, undefined, 'unknown token type');
+    void answer(
+      request,
+      reply,
+      400,
+      statusCodes.invalidParameters,
+      undefined,
+      'unknown token type',
+    );
     return undefined;
   };
 
-  // §12.2.1.1 Tokens SENDER (eMSP): our drivers' tokens, paged.
+  // §12.2.2.1 Tokens SENDER (eMSP): our drivers' tokens, paged.
   ocpi.get(`/${OCPI_VERSION}/emsp/tokens`, async (request, reply) =>
     paged(request, reply, (query) => ourTokens(deps, query)),
   );
 
-  // §12.2.2.3 Real-time authorization, with an optional LocationReferences body.
+  // §12.2.2.2 Real-time authorization, with an optional LocationReferences body.
   ocpi.post<{ Params: { uid: string } }>(
     `/${OCPI_VERSION}/emsp/tokens/:uid/authorize`,
     async (request, reply) => {
@@ -100,7 +107,12 @@ export function tokenRoutes(ocpi: FastifyInstance, deps: RoamingDeps, helpers: T
         const type = typeOf(request, reply);
         if (!type) return reply;
         try {
-          await receiveTokenPush(deps, partner, { method, ...request.params, type, body: request.body });
+          await receiveTokenPush(deps, partner, {
+            method,
+            ...request.params,
+            type,
+            body: request.body,
+          });
           return ok(request, reply);
         } catch (error) {
           return refusal(request, reply, error);
@@ -114,7 +126,8 @@ export function tokenRoutes(ocpi: FastifyInstance, deps: RoamingDeps, helpers: T
     const type = typeOf(request, reply);
     if (!type) return reply;
     const found = await partnerToken(deps, partner, { ...request.params, type });
-    if (!found) return answer(request, reply, 404, statusCodes.unknownToken, undefined, 'unknown token');
+    if (!found)
+      return answer(request, reply, 404, statusCodes.unknownToken, undefined, 'unknown token');
     return ok(request, reply, found);
   });
 }

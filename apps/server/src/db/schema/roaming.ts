@@ -101,13 +101,13 @@ export const roamingTariffs = pgTable(
   ],
 );
 
-/** OCPI 2.2.1 §12.4.2 TokenType and §12.4.1 AllowedType. */
+/** OCPI 2.2.1 §12.4.4 TokenType and §12.4.1 AllowedType. */
 export const roamingTokenTypes = ['AD_HOC_USER', 'APP_USER', 'OTHER', 'RFID'] as const;
 export const roamingAllowedTypes = ['ALLOWED', 'BLOCKED', 'EXPIRED', 'NO_CREDIT', 'NOT_ALLOWED'] as const;
 
 /**
  * A partner's driver's token (OCPI 2.2.1 §12.3.2), as its eMSP pushed it to our Tokens
- * RECEIVER (§12.2.2), kept whole; `lastUpdated` orders its updates. Ours are not stored: they
+ * RECEIVER (§12.2.1), kept whole; `lastUpdated` orders its updates. Ours are not stored: they
  * are our drivers' RFID tags and accounts (roaming/tokens.ts).
  */
 export const roamingTokens = pgTable(
@@ -134,7 +134,7 @@ export const roamingTokens = pgTable(
 );
 
 /**
- * A real-time authorization we gave a partner for one of our drivers (OCPI 2.2.1 §12.2.2.3):
+ * A real-time authorization we gave a partner for one of our drivers (OCPI 2.2.1 §12.2.2.2):
  * its reference comes back on the partner's Session and CDR (§9.3.1, §10.3.1), which ties them
  * to the driver and the tag.
  */

@@ -71,7 +71,7 @@ export const users = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    // OCPI 2.2.1 §12.2.2.3: a partner authorizes the driver's app token by its uid, the
+    // OCPI 2.2.1 §12.2.2.2: a partner authorizes the driver's app token by its uid, the
     // driver's group tag (sessions id-tags.ts driverGroupTag, the same expression).
     index('users_group_tag_idx').on(
       sql`('D' || upper(left(encode(sha256(${t.id}::text::bytea), 'hex'), 19)))`,

@@ -49,7 +49,7 @@ export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint
     // As an eMSP: partners' locations and tariffs pushed to us.
     { identifier: 'locations', role: 'RECEIVER', url: `${base}/emsp/locations` },
     { identifier: 'tariffs', role: 'RECEIVER', url: `${base}/emsp/tariffs` },
-    // Our drivers' tokens, and their real-time authorization (§12.2.2.3).
+    // Our drivers' tokens, and their real-time authorization (§12.2.2.2).
     { identifier: 'tokens', role: 'SENDER', url: `${base}/emsp/tokens` },
     // As a CPO: our stations and tariffs for partners' drivers.
     { identifier: 'locations', role: 'SENDER', url: `${base}/cpo/locations` },

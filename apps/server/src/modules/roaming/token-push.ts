@@ -7,7 +7,7 @@ import { registeredPartners } from './repo';
 import { driverToken } from './tokens';
 import { driverTokenOfTagId, driverTokensOfUser } from './tokens-repo';
 
-// OCPI 2.2.1 §12.2.2.1 from our side as eMSP: a driver's tag was bound, blocked, unblocked or
+// OCPI 2.2.1 §12.1.1 push model, our side as eMSP (§12.2.1.2 PUT at the partner's Receiver): a driver's tag was bound, blocked, unblocked or
 // deleted, or the account was blocked or deleted; every partner with a Tokens RECEIVER gets the
 // token whole (PUT, valid false once it may no longer charge), in the background of the
 // driver's request. The pushes go out one after another, in the order of the changes, so a
@@ -42,7 +42,8 @@ export function tokenPushes(deps: RoamingDeps, log: FastifyBaseLogger): TokenPus
       for (const token of tokens) {
         const url = `${base}/${token.country_code}/${token.party_id}/${encodeURIComponent(token.uid)}?type=${token.type}`;
         await ocpiCall(target, { method: 'PUT', url, body: token, data: z.unknown() }).catch(
-          (error: unknown) => log.warn({ partner: partner.name, err: error }, 'roaming token push failed'),
+          (error: unknown) =>
+            log.warn({ partner: partner.name, err: error }, 'roaming token push failed'),
         );
       }
     }
@@ -76,7 +77,9 @@ export function tokenPushes(deps: RoamingDeps, log: FastifyBaseLogger): TokenPus
       return () =>
         enqueue(async () => {
           const at = new Date();
-          await send(rows.map((row) => driverToken(deps, { ...row, isDeleted: true, lastUpdated: at })));
+          await send(
+            rows.map((row) => driverToken(deps, { ...row, isDeleted: true, lastUpdated: at })),
+          );
         });
     },
     async settled() {

@@ -1,11 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rfidTags } from '../../db/schema/driver';
-import {
-  roamingAuthorizations,
-  roamingTariffs,
-  roamingTokens,
-} from '../../db/schema/roaming';
+import { roamingAuthorizations, roamingTariffs, roamingTokens } from '../../db/schema/roaming';
 import { connectors, stations } from '../../db/schema/stations';
 import { users } from '../../db/schema/users';
 
@@ -84,7 +80,7 @@ function window(column: SQL<Date>, query: { dateFrom?: Date; dateTo?: Date }) {
 }
 
 /**
- * A page of our drivers' tokens changed within the window (§12.2.1.1): their bound RFID tags
+ * A page of our drivers' tokens changed within the window (§12.2.2.1): their bound RFID tags
  * (a deleted tag is gone; its number may be another driver's now) and one app token per
  * account, oldest change first.
  */
@@ -99,7 +95,10 @@ export async function driverTokenPage(
     .from(rfidTags)
     .innerJoin(users, eq(users.id, rfidTags.userId))
     .where(tagWhere);
-  const [appCount] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(appWhere);
+  const [appCount] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(appWhere);
   const rows = await tagSelect(db)
     .where(tagWhere)
     .unionAll(appSelect(db).where(appWhere))
@@ -132,7 +131,9 @@ export async function driverAppToken(db: Db, uid: string): Promise<DriverTokenRo
 
 /** Every token of a driver (the app's and the bound tags'), for a push after an account change. */
 export async function driverTokensOfUser(db: Db, userId: string) {
-  const tags = await tagSelect(db).where(and(eq(rfidTags.userId, userId), eq(rfidTags.isActive, true)));
+  const tags = await tagSelect(db).where(
+    and(eq(rfidTags.userId, userId), eq(rfidTags.isActive, true)),
+  );
   const app = await appSelect(db).where(eq(users.id, userId));
   return [...app, ...tags].map((row) => fromRaw(row as RawTokenRow));
 }
@@ -144,7 +145,10 @@ export async function driverAppTokenOf(db: Db, userId: string) {
 }
 
 export async function walletCurrencyOfDriver(db: Db, userId: string) {
-  const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ currency: users.currency })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.currency;
 }
 
@@ -169,7 +173,9 @@ export async function partnerLocationTariffIds(
     .where(
       and(
         eq(connectors.stationId, station.id),
-        evseUids && evseUids.length > 0 ? inArray(connectors.ocpiEvseUid, [...evseUids]) : undefined,
+        evseUids && evseUids.length > 0
+          ? inArray(connectors.ocpiEvseUid, [...evseUids])
+          : undefined,
       ),
     );
   if (rows.length === 0) return undefined;
@@ -213,7 +219,10 @@ export async function findAuthorization(
     .select()
     .from(roamingAuthorizations)
     .where(
-      and(eq(roamingAuthorizations.partnerId, partnerId), eq(roamingAuthorizations.reference, reference)),
+      and(
+        eq(roamingAuthorizations.partnerId, partnerId),
+        eq(roamingAuthorizations.reference, reference),
+      ),
     );
   return row;
 }
@@ -221,7 +230,10 @@ export async function findAuthorization(
 // -- Partners' drivers' tokens (CPO side) ----------------------------------------------------
 
 export type PartnerTokenRow = typeof roamingTokens.$inferSelect;
-export type PartnerTokenKey = Pick<PartnerTokenRow, 'partnerId' | 'countryCode' | 'partyId' | 'uid' | 'type'>;
+export type PartnerTokenKey = Pick<
+  PartnerTokenRow,
+  'partnerId' | 'countryCode' | 'partyId' | 'uid' | 'type'
+>;
 
 const keyWhere = (key: PartnerTokenKey) =>
   and(
@@ -233,7 +245,7 @@ const keyWhere = (key: PartnerTokenKey) =>
   );
 
 /**
- * Keeps a partner's token unless we hold a newer one (§12.2.2: last_updated orders pushes; a
+ * Keeps a partner's token unless we hold a newer one (§12.2.1.2: last_updated orders pushes; a
  * late one changes nothing, a repeated one writes the same again). True when stored.
  */
 export async function upsertPartnerToken(

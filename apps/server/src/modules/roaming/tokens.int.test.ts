@@ -100,7 +100,7 @@ const ocpi = (path: string, token: string, init: RequestInit = {}) =>
 
 const [location, evse] = ['NCH-HEL-001', 'NCH-HEL-001-1'] as const;
 
-describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () => {
+describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.2)', () => {
   it('the partner pulls them page by page, valid OCPI: tags and app tokens; a blocked tag invalid, a deleted one gone', async () => {
     const good = await driver(server);
     const goodTag = await addTag(good.id);
@@ -116,7 +116,9 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
     expect(pulled.invalid).toEqual([]);
     expect(pulled.pages.length).toBeGreaterThan(2);
     expect(pulled.pages[0]).toMatchObject({ count: 2, limit: 2 });
-    expect(pulled.pages.reduce((sum, page) => sum + page.count, 0)).toBe(pulled.pages[0]!.totalCount);
+    expect(pulled.pages.reduce((sum, page) => sum + page.count, 0)).toBe(
+      pulled.pages[0]!.totalCount,
+    );
     const byUid = new Map(pulled.objects.map((token) => [`${token.type}/${token.uid}`, token]));
     expect(byUid.get(`RFID/${goodTag.uid}`)).toMatchObject({
       country_code: 'RU',
@@ -132,12 +134,15 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
     expect(byUid.get(`RFID/${closedTag.uid}`)?.valid).toBe(false);
     expect(byUid.get(`APP_USER/${driverGroupTag(good.id)}`)).toMatchObject({
       valid: true,
+      whitelist: 'NEVER',
       contract_id: appTokenOf(deps(), good.id).contract_id,
     });
     expect(byUid.get(`APP_USER/${driverGroupTag(closed.id)}`)?.valid).toBe(false);
 
     // Nothing changed since: a pull from a minute on is empty.
-    const later = await peer.pull('tokens', { date_from: ocpiDateTime(new Date(Date.now() + 60_000)) });
+    const later = await peer.pull('tokens', {
+      date_from: ocpiDateTime(new Date(Date.now() + 60_000)),
+    });
     expect(later.objects).toEqual([]);
   });
 
@@ -149,7 +154,12 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
 
     await server.call(updateRfidTag, { token: who.token, body: { id: tag.id, isBlocked: true } });
     await server.app.roamingTokens.settled();
-    expect(held()).toMatchObject({ uid: tag.uid, type: 'RFID', valid: false, whitelist: 'ALLOWED' });
+    expect(held()).toMatchObject({
+      uid: tag.uid,
+      type: 'RFID',
+      valid: false,
+      whitelist: 'ALLOWED',
+    });
 
     await server.call(updateRfidTag, { token: who.token, body: { id: tag.id, isBlocked: false } });
     await server.app.roamingTokens.settled();
@@ -164,10 +174,16 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
     const { peer } = await partnerWithStations();
     const who = await driver(server, 0);
     const tag = await addTag(who.id);
-    const deleted = await server.call(deleteAccount, { token: who.token, body: { password: 'Secret123' } });
+    const deleted = await server.call(deleteAccount, {
+      token: who.token,
+      body: { password: 'Secret123' },
+    });
     expect(deleted.status).toBe(200);
     await server.app.roamingTokens.settled();
-    expect(peer.store.partnerTokens.get(`RU/EVC/${tag.uid}`)).toMatchObject({ type: 'RFID', valid: false });
+    expect(peer.store.partnerTokens.get(`RU/EVC/${tag.uid}`)).toMatchObject({
+      type: 'RFID',
+      valid: false,
+    });
     expect(peer.store.partnerTokens.get(`RU/EVC/${driverGroupTag(who.id)}`)).toMatchObject({
       type: 'APP_USER',
       valid: false,
@@ -175,7 +191,7 @@ describe('our drivers’ tokens for partners (eMSP, OCPI 2.2.1 §12.2.1)', () =>
   });
 });
 
-describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.3)', () => {
+describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.2)', () => {
   it('ALLOWED for a driver with money, tied to the driver by its reference; by the tag or the app token', async () => {
     const { peer, row } = await partnerWithStations();
     const who = await driver(server);
@@ -184,7 +200,11 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
     const presented = await peer.presentToken(tag.uid, location, evse);
     expect(presented.allowed).toBe('ALLOWED');
     const reference = presented.session!.authorization_reference!;
-    expect(presented.session!.cdr_token).toMatchObject({ uid: tag.uid, country_code: 'RU', party_id: 'EVC' });
+    expect(presented.session!.cdr_token).toMatchObject({
+      uid: tag.uid,
+      country_code: 'RU',
+      party_id: 'EVC',
+    });
     expect(await authorizationByReference(server.db, row.id, reference)).toMatchObject({
       userId: who.id,
       rfidTagId: tag.id,
@@ -197,7 +217,12 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
     // Another partner's reference is not this one's.
     expect(await authorizationByReference(server.db, row.id, 'no-such-reference')).toBeUndefined();
 
-    const app = await peer.presentToken(driverGroupTag(who.id), 'NCH-HEL-002', 'NCH-HEL-002-1', 'APP_USER');
+    const app = await peer.presentToken(
+      driverGroupTag(who.id),
+      'NCH-HEL-002',
+      'NCH-HEL-002-1',
+      'APP_USER',
+    );
     expect(app.allowed).toBe('ALLOWED');
     expect(app.session!.cdr_token.contract_id).toBe(appTokenOf(deps(), who.id).contract_id);
   });
@@ -214,7 +239,10 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
     expect((await peer.presentToken(emptyTag.uid, location, evse)).allowed).toBe('NO_CREDIT');
 
     const cardId = await insertCard(server, empty.id);
-    await server.db.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, cardId));
+    await server.db
+      .update(paymentCards)
+      .set({ isDefault: true })
+      .where(eq(paymentCards.id, cardId));
     expect((await peer.presentToken(emptyTag.uid, location, evse)).allowed).toBe('ALLOWED');
   });
 
@@ -237,7 +265,9 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
     // A tag's number is not an app token, nor the other way round.
     const tag = await addTag(who.id);
     expect((await peer.presentToken(tag.uid, location, evse, 'APP_USER')).allowed).toBe('UNKNOWN');
-    expect((await peer.presentToken(driverGroupTag(who.id), location, evse, 'RFID')).allowed).toBe('UNKNOWN');
+    expect((await peer.presentToken(driverGroupTag(who.id), location, evse, 'RFID')).allowed).toBe(
+      'UNKNOWN',
+    );
   });
 
   it('NOT_ALLOWED where we have no rate from the partner’s currency, or at a place that is not the partner’s', async () => {
@@ -247,7 +277,12 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
 
     // A station of the partner priced in a currency the brand has no rate from.
     const base = fixtureTariffs(party)[0]!;
-    const sekTariff: OcpiTariffObject = { ...base, id: 'SEK-AC', currency: 'SEK', last_updated: ocpiDateTime(new Date()) };
+    const sekTariff: OcpiTariffObject = {
+      ...base,
+      id: 'SEK-AC',
+      currency: 'SEK',
+      last_updated: ocpiDateTime(new Date()),
+    };
     await peer.updateTariff(sekTariff);
     const site = fixtureLocations(party, 'NordCharge')[0]!;
     const evseOf = site.evses![0]!;
@@ -265,7 +300,9 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
       last_updated: ocpiDateTime(new Date()),
     };
     await peer.addLocation(sekSite);
-    expect((await peer.presentToken(tag.uid, 'NCH-STO-001', 'NCH-STO-001-1')).allowed).toBe('NOT_ALLOWED');
+    expect((await peer.presentToken(tag.uid, 'NCH-STO-001', 'NCH-STO-001-1')).allowed).toBe(
+      'NOT_ALLOWED',
+    );
     // The same driver at the partner's EUR station may.
     expect((await peer.presentToken(tag.uid, location, evse)).allowed).toBe('ALLOWED');
 
@@ -276,9 +313,24 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
       body: JSON.stringify({ location_id: 'NOT-THEIRS-1' }),
     });
     expect(answer.status).toBe(200);
-    const body = (await answer.json()) as { status_code: number; data: { allowed: string; authorization_reference: string } };
+    const body = (await answer.json()) as {
+      status_code: number;
+      data: { allowed: string; authorization_reference: string; location?: unknown };
+    };
     expect(body.status_code).toBe(1000);
     expect(body.data.allowed).toBe('NOT_ALLOWED');
+    // §12.3.1: the Location comes back only where the driver may charge.
+    expect(body.data.location).toBeUndefined();
+    const there = await ocpi(`/2.2.1/emsp/tokens/${tag.uid}/authorize`, token, {
+      method: 'POST',
+      body: JSON.stringify({ location_id: location, evse_uids: [evse] }),
+    });
+    expect(
+      ((await there.json()) as { data: { allowed: string; location: unknown } }).data,
+    ).toMatchObject({
+      allowed: 'ALLOWED',
+      location: { location_id: location, evse_uids: [evse] },
+    });
     expect(body.data.authorization_reference).toMatch(/^[0-9a-f-]{36}$/);
 
     // Unknown: HTTP 404, 2004; only a registered partner may ask.
@@ -288,12 +340,19 @@ describe('real-time authorization at a partner’s station (OCPI 2.2.1 §12.2.2.
     });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { status_code: number }).status_code).toBe(2004);
-    expect((await ocpi(`/2.2.1/emsp/tokens/${tag.uid}/authorize`, 'someone', { method: 'POST' })).status).toBe(401);
+    expect(
+      (await ocpi(`/2.2.1/emsp/tokens/${tag.uid}/authorize`, 'someone', { method: 'POST' })).status,
+    ).toBe(401);
   });
 });
 
 describe('partners’ drivers’ tokens at our stations (CPO, OCPI 2.2.1 §12.2.1 receiver)', () => {
-  const card = (party: { countryCode: string; partyId: string }, uid: string, valid: boolean, at: Date): OcpiToken => ({
+  const card = (
+    party: { countryCode: string; partyId: string },
+    uid: string,
+    valid: boolean,
+    at: Date,
+  ): OcpiToken => ({
     country_code: party.countryCode,
     party_id: party.partyId,
     uid,
@@ -324,23 +383,37 @@ describe('partners’ drivers’ tokens at our stations (CPO, OCPI 2.2.1 §12.2.
 
     // The partner reads what we hold of it.
     const token = peer.partner()!.tokenToCallThem;
-    const one = await ocpi(`/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/${uid}?type=RFID`, token);
+    const one = await ocpi(
+      `/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/${uid}?type=RFID`,
+      token,
+    );
     expect(((await one.json()) as { data: OcpiToken }).data).toMatchObject({ uid, valid: false });
-    const none = await ocpi(`/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/NOPE?type=RFID`, token);
+    const none = await ocpi(
+      `/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/NOPE?type=RFID`,
+      token,
+    );
     expect(none.status).toBe(404);
     expect(((await none.json()) as { status_code: number }).status_code).toBe(2004);
 
     // A PATCH of valid, then one of a token we do not hold.
-    const patched = await ocpi(`/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/${uid}`, token, {
-      method: 'PATCH',
-      body: JSON.stringify({ valid: true, last_updated: ocpiDateTime(new Date(now + 1000)) }),
-    });
+    const patched = await ocpi(
+      `/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/${uid}`,
+      token,
+      {
+        method: 'PATCH',
+        body: JSON.stringify({ valid: true, last_updated: ocpiDateTime(new Date(now + 1000)) }),
+      },
+    );
     expect(patched.status).toBe(200);
     expect((await partnerTokenByUid(server.db, uid))?.token.valid).toBe(true);
-    const patchUnknown = await ocpi(`/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/NOPE`, token, {
-      method: 'PATCH',
-      body: JSON.stringify({ valid: false, last_updated: ocpiDateTime(new Date()) }),
-    });
+    const patchUnknown = await ocpi(
+      `/2.2.1/cpo/tokens/${party.countryCode}/${party.partyId}/NOPE`,
+      token,
+      {
+        method: 'PATCH',
+        body: JSON.stringify({ valid: false, last_updated: ocpiDateTime(new Date()) }),
+      },
+    );
     expect(patchUnknown.status).toBe(404);
 
     // Another party's token: refused, not stored.

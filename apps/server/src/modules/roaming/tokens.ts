@@ -35,18 +35,22 @@ import {
 
 // OCPI 2.2.1 §12 Tokens, both ways (SPEC §1 roaming).
 // As an eMSP: our drivers' tokens — each bound RFID tag, and one APP_USER token per driver
-// for commands from our app — for partners to pull (§12.2.1 SENDER), and the real-time
-// authorization of a token at a partner's station (§12.2.2.3), decided by the same start
+// for commands from our app — for partners to pull (§12.2.2.1, Sender interface), and the
+// real-time authorization of a token at a partner's station (§12.2.2.2), decided by the same start
 // rules as every other way in (sessions start-rules.ts decidePayment; SPEC "a rule about money
 // or access lives in one place"), plus roaming's own: a station of that partner, and a rate
 // from its tariff's currency into the driver's wallet (brand.roaming.rates).
-// As a CPO: partners' drivers' tokens pushed to our Tokens RECEIVER (§12.2.2 of the CPO side,
-// §12.2.1 PUT/PATCH), stored for the sessions at our stations.
+// As a CPO: partners' drivers' tokens pushed to our Tokens RECEIVER (§12.2.1, Receiver interface:
+// PUT, PATCH, GET of one), stored for the sessions at our stations.
 
 export type TokenType = (typeof roamingTokenTypes)[number];
 
-/** Tokens we know to partners: whitelist ALLOWED, so a partner asks us in real time (§12.4.4). */
-const WHITELIST = 'ALLOWED' as const;
+/**
+ * §12.4.5 WhitelistType: a partner asks us in real time, so the start rules decide every start
+ * — a tag ALLOWED (the partner may let it charge when it cannot reach us), the app's token
+ * NEVER (§12.4.4: "whitelisting them has no advantages").
+ */
+const whitelistOf = (type: 'RFID' | 'APP_USER') => (type === 'RFID' ? 'ALLOWED' : 'NEVER');
 
 /**
  * The driver's contract (eMA-ID style, ISO 15118: country, party, 'C', an id): every token of a
@@ -59,7 +63,13 @@ export function contractIdOf(deps: Pick<RoamingDeps, 'config'>, userId: string):
 
 function tokenOf(
   deps: Pick<RoamingDeps, 'config' | 'brand'>,
-  row: { type: 'RFID' | 'APP_USER'; uid: string; userId: string; valid: boolean; lastUpdated: Date },
+  row: {
+    type: 'RFID' | 'APP_USER';
+    uid: string;
+    userId: string;
+    valid: boolean;
+    lastUpdated: Date;
+  },
 ): OcpiToken {
   return {
     country_code: deps.config.ocpi.countryCode,
@@ -70,7 +80,7 @@ function tokenOf(
     issuer: deps.brand.title.slice(0, 64),
     group_id: driverGroupTag(row.userId),
     valid: row.valid,
-    whitelist: WHITELIST,
+    whitelist: whitelistOf(row.type),
     last_updated: ocpiDateTime(row.lastUpdated),
   };
 }
@@ -84,7 +94,7 @@ export const driverToken = (deps: Pick<RoamingDeps, 'config' | 'brand'>, row: Dr
   tokenOf(deps, { ...row, valid: isValid(row) });
 
 /**
- * The driver's APP_USER token (§12.4.2), for commands our app sends a partner (§13 START_SESSION
+ * The driver's APP_USER token (§12.4.4), for commands our app sends a partner (§13 START_SESSION
  * carries it): uid the driver's group tag. Valid unless `facts` say otherwise, last updated now
  * unless given; the Tokens SENDER lists it with the account's own state.
  */
@@ -102,7 +112,7 @@ export function appTokenOf(
   });
 }
 
-/** §12.2.1.1: a page of our drivers' tokens for a partner. */
+/** §12.2.2.1: a page of our drivers' tokens for a partner. */
 export async function ourTokens(
   deps: Pick<RoamingDeps, 'db' | 'config' | 'brand'>,
   query: { dateFrom?: Date; dateTo?: Date; offset: number; limit: number },
@@ -111,7 +121,7 @@ export async function ourTokens(
   return { items: page.rows.map((row) => driverToken(deps, row)), total: page.total };
 }
 
-// -- Real-time authorization (§12.2.2.3) -----------------------------------------------------
+// -- Real-time authorization (§12.2.2.2) -----------------------------------------------------
 
 export type AuthorizeRequest = { uid: string; type: TokenType; body: unknown };
 
@@ -174,7 +184,12 @@ async function isPayableThere(
 ): Promise<boolean> {
   let tariffIds: string[] | undefined;
   if (where) {
-    const named = await partnerLocationTariffIds(deps.db, partner.id, where.location_id, where.evse_uids);
+    const named = await partnerLocationTariffIds(
+      deps.db,
+      partner.id,
+      where.location_id,
+      where.evse_uids,
+    );
     if (!named) return false;
     // EVSEs that name no tariff: the partner's default applies, one of its tariffs.
     tariffIds = named.length > 0 ? named : undefined;
@@ -187,7 +202,7 @@ async function isPayableThere(
 }
 
 /**
- * §12.2.2.3: may our driver's token charge at the partner's station? Unknown tokens are a
+ * §12.2.2.2: may our driver's token charge at the partner's station? Unknown tokens are a
  * TokenRefusal('unknownToken') (HTTP 404, 2004). Every answer is recorded under a fresh
  * authorization_reference, which the partner's Session and CDR carry back.
  */
@@ -200,7 +215,10 @@ export async function authorizeToken(
   if (request.body !== undefined && request.body !== null && request.body !== '') {
     const parsed = locationReferences.safeParse(request.body);
     if (!parsed.success)
-      throw new TokenRefusal('invalid', `LocationReferences: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw new TokenRefusal(
+        'invalid',
+        `LocationReferences: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
     where = parsed.data;
   }
   const presented = await presentedToken(deps.db, request.uid, request.type);
@@ -223,7 +241,8 @@ export async function authorizeToken(
   return {
     allowed,
     token: driverToken(deps, row),
-    ...(where ? { location: where } : {}),
+    // §12.3.1: the Location only when the driver may charge there.
+    ...(where && allowed === 'ALLOWED' ? { location: where } : {}),
     authorization_reference: reference,
   };
 }
@@ -280,7 +299,10 @@ function ownParty(partner: PartnerRow, countryCode: string, partyId: string) {
   return partner.roles.some((role) => role.countryCode === cc && role.partyId === pid);
 }
 
-const keyOf = (partner: PartnerRow, push: Pick<TokenPush, 'countryCode' | 'partyId' | 'uid' | 'type'>) => ({
+const keyOf = (
+  partner: PartnerRow,
+  push: Pick<TokenPush, 'countryCode' | 'partyId' | 'uid' | 'type'>,
+) => ({
   partnerId: partner.id,
   countryCode: push.countryCode.toUpperCase(),
   partyId: push.partyId.toUpperCase(),
@@ -299,12 +321,18 @@ export async function receiveTokenPush(
   push: TokenPush,
 ): Promise<void> {
   if (!ownParty(partner, push.countryCode, push.partyId))
-    throw new TokenRefusal('invalid', `${push.countryCode}/${push.partyId} is not the partner's party`);
+    throw new TokenRefusal(
+      'invalid',
+      `${push.countryCode}/${push.partyId} is not the partner's party`,
+    );
   const key = keyOf(partner, push);
   if (push.method === 'PUT') {
     const parsed = tokenSchema.safeParse(push.body);
     if (!parsed.success)
-      throw new TokenRefusal('invalid', `Token: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+      throw new TokenRefusal(
+        'invalid',
+        `Token: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     const value = parsed.data;
     if (
       value.country_code.toUpperCase() !== key.countryCode ||
@@ -323,7 +351,10 @@ export async function receiveTokenPush(
   }
   const parsed = tokenPatch.safeParse(push.body);
   if (!parsed.success)
-    throw new TokenRefusal('invalid', `Token patch: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    throw new TokenRefusal(
+      'invalid',
+      `Token patch: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   const patch = parsed.data;
   await deps.db.transaction(async (tx) => {
     const held = await lockPartnerToken(tx, key);
@@ -339,8 +370,15 @@ export async function receiveTokenPush(
       type: held.type,
     });
     if (!merged.success)
-      throw new TokenRefusal('invalid', `Token: ${merged.error.issues[0]?.path.join('.')} ${merged.error.issues[0]?.message}`);
-    await updatePartnerToken(tx, key, { valid: merged.data.valid, token: merged.data, lastUpdated: at });
+      throw new TokenRefusal(
+        'invalid',
+        `Token: ${merged.error.issues[0]?.path.join('.')} ${merged.error.issues[0]?.message}`,
+      );
+    await updatePartnerToken(tx, key, {
+      valid: merged.data.valid,
+      token: merged.data,
+      lastUpdated: at,
+    });
   });
 }
 
