@@ -38,7 +38,7 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
-import { roamingLink, startRoamingPull, statusPushes } from './modules/roaming';
+import { roamingLink, startRoamingPull, statusPushes, tokenPushes } from './modules/roaming';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -206,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
   // Valid messages go on to the sessions (transactions) and stations (connector statuses).
   const roamingStatus = statusPushes(deps, app.log);
+  // OCPI 2.2.1 §12: roaming partners hear our drivers' tokens change (tags, accounts).
+  const roamingTokens = tokenPushes(deps, app.log);
   const connectorStatuses: ConnectorStatusDeps = {
     db,
     stationReadModel: deps.stationReadModel,
@@ -251,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   openApiRoute(app);
   authRoutes(app, deps, limits);
   userRoutes(app, deps);
-  accountRoutes(app, deps, limits);
+  accountRoutes(app, deps, limits, roamingTokens.accountClosing);
   brandRoutes(app);
   analyticsRoutes(app, deps, limits);
   stationRoutes(app, deps);
@@ -274,13 +276,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   receiptRoutes(app, deps);
   shopRoutes(app, deps, limits);
   reservationRoutes(app, deps);
-  rfidRoutes(app, deps, localList);
+  rfidRoutes(app, deps, localList, roamingTokens.tagChanged);
   feedbackRoutes(app, deps, limits);
   messageRoutes(app, deps, limits);
   // Roaming partners speak OCPI 2.2.1 under /ocpi (ocpi/routes.ts).
   ocpiRoutes(app, deps);
   app.decorate('localList', localList);
   app.decorate('roamingStatus', roamingStatus);
+  app.decorate('roamingTokens', roamingTokens);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
@@ -295,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await stopReservationSweep();
     await stopRoamingPull();
     await roamingStatus.settled();
+    await roamingTokens.settled();
     await localList.stop();
   });
   // Notifications still being pushed go out before the database closes.

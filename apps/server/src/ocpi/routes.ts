@@ -30,10 +30,11 @@ import {
   type PartnerRow,
 } from '../modules/roaming';
 import type { Deps } from '../deps';
+import { tokenRoutes } from './token-routes';
 
 // The OCPI 2.2.1 transport (DESIGN.md: ocpp/ and ocpi/ are transports): our versions and
-// version details (§6), the credentials endpoint (§7), and the eMSP receiver interfaces of
-// Locations (§8.2.2) and Tariffs (§11.2.2). Every answer is the OCPI envelope (§4.1.7) with the
+// version details (§6), the credentials endpoint (§7), the eMSP receiver interfaces of
+// Locations (§8.2.2) and Tariffs (§11.2.2), and Tokens (§12, token-routes.ts). Every answer is the OCPI envelope (§4.1.7) with the
 // request's X-Request-ID and X-Correlation-ID echoed (§4.1.5); a missing or unknown token is
 // HTTP 401 (§4.1.1). The work is the roaming module's.
 
@@ -325,5 +326,8 @@ export function ocpiRoutes(app: FastifyInstance, deps: Deps): void {
         },
       });
     }
+
+    // §12 Tokens, both ways.
+    tokenRoutes(ocpi, deps, { answer, ok, registered, paged });
   }, { prefix: '/ocpi' });
 }

@@ -98,6 +98,11 @@ export const rfidTags = pgTable(
     /** When it last started a session. */
     lastUsedAt: tstz('last_used_at'),
     deletedAt: tstz('deleted_at'),
+    /** When it last changed (bound, blocked, unblocked, renamed, deleted): OCPI Token last_updated. */
+    updatedAt: tstz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
     createdAt: createdAt(),
   },
   (t) => [

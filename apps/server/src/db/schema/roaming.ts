@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, tstz } from './columns';
+import { rfidTags } from './driver';
+import { users } from './users';
 
 // SPEC §1 "Stations of other operators appear through roaming", over OCPI 2.2.1. A roaming
 // partner is another party on the network (a CPO whose stations our drivers use, an eMSP whose
@@ -96,5 +98,70 @@ export const roamingTariffs = pgTable(
   (t) => [
     primaryKey({ columns: [t.partnerId, t.countryCode, t.partyId, t.ocpiId] }),
     index('roaming_tariffs_partner_idx').on(t.partnerId),
+  ],
+);
+
+/** OCPI 2.2.1 §12.4.4 TokenType and §12.4.1 AllowedType. */
+export const roamingTokenTypes = ['AD_HOC_USER', 'APP_USER', 'OTHER', 'RFID'] as const;
+export const roamingAllowedTypes = ['ALLOWED', 'BLOCKED', 'EXPIRED', 'NO_CREDIT', 'NOT_ALLOWED'] as const;
+
+/**
+ * A partner's driver's token (OCPI 2.2.1 §12.3.2), as its eMSP pushed it to our Tokens
+ * RECEIVER (§12.2.1), kept whole; `lastUpdated` orders its updates. Ours are not stored: they
+ * are our drivers' RFID tags and accounts (roaming/tokens.ts).
+ */
+export const roamingTokens = pgTable(
+  'roaming_tokens',
+  {
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id, { onDelete: 'cascade' }),
+    /** The token's owner (upper case) and its ids (§12.3.2: country, party, uid and type). */
+    countryCode: text('country_code').notNull(),
+    partyId: text('party_id').notNull(),
+    uid: text('uid').notNull(),
+    type: text('type', { enum: roamingTokenTypes }).notNull(),
+    valid: boolean('valid').notNull(),
+    /** The Token object, validated (packages/api ocpi/types.ts). */
+    token: jsonb('token').notNull(),
+    lastUpdated: tstz('last_updated').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.countryCode, t.partyId, t.uid, t.type] }),
+    index('roaming_tokens_uid_idx').on(t.uid),
+    check('roaming_tokens_type_check', oneOf(t.type, roamingTokenTypes)),
+  ],
+);
+
+/**
+ * A real-time authorization we gave a partner for one of our drivers (OCPI 2.2.1 §12.2.2.2):
+ * its reference comes back on the partner's Session and CDR (§9.3.1, §10.3.1), which ties them
+ * to the driver and the tag.
+ */
+export const roamingAuthorizations = pgTable(
+  'roaming_authorizations',
+  {
+    /** The authorization_reference we answered (CiString(36)). */
+    reference: text('reference').primaryKey(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id, { onDelete: 'cascade' }),
+    tokenUid: text('token_uid').notNull(),
+    tokenType: text('token_type', { enum: roamingTokenTypes }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The RFID tag presented; null for the app's token (or once the account was deleted). */
+    rfidTagId: uuid('rfid_tag_id').references(() => rfidTags.id, { onDelete: 'set null' }),
+    /** Where the driver stood (§12.4.3 LocationReferences), when the partner said. */
+    locationId: text('location_id'),
+    evseUids: jsonb('evse_uids').$type<string[]>(),
+    allowed: text('allowed', { enum: roamingAllowedTypes }).notNull(),
+    at: tstz('at').notNull(),
+  },
+  (t) => [
+    index('roaming_authorizations_partner_idx').on(t.partnerId, t.at),
+    check('roaming_authorizations_token_type_check', oneOf(t.tokenType, roamingTokenTypes)),
+    check('roaming_authorizations_allowed_check', oneOf(t.allowed, roamingAllowedTypes)),
   ],
 );

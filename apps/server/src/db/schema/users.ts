@@ -64,8 +64,18 @@ export const users = pgTable(
     privacyPolicyAcceptedAt: tstz('privacy_policy_accepted_at'),
     createdAt: createdAt(),
     deletedAt: tstz('deleted_at'),
+    /** When the row last changed (blocked, deleted…): OCPI Token last_updated of the driver's tokens. */
+    updatedAt: tstz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
+    // OCPI 2.2.1 §12.2.2.2: a partner authorizes the driver's app token by its uid, the
+    // driver's group tag (sessions id-tags.ts driverGroupTag, the same expression).
+    index('users_group_tag_idx').on(
+      sql`('D' || upper(left(encode(sha256(${t.id}::text::bytea), 'hex'), 19)))`,
+    ),
     // A confirmed phone number belongs to one account; an unconfirmed one may be typed anywhere.
     uniqueIndex('users_confirmed_phone_unique')
       .on(t.phone)

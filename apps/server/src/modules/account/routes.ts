@@ -13,7 +13,16 @@ import { userView } from '../users';
 import { acceptPolicy, deleteAccount, deletionState } from './account';
 import { changePerson, personOf } from './persons';
 
-export function accountRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
+/**
+ * `accountClosing`: asked before a deletion, its answer called after it (app.ts: roaming
+ * partners hear the driver's tokens are no longer valid, OCPI 2.2.1 §12).
+ */
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  limits: RateLimits,
+  accountClosing: (userId: string) => Promise<() => void> = async () => () => undefined,
+): void {
   const { db } = deps;
   // Password checks get the stricter limit.
   const strict = { rateLimit: authRateLimit(limits) };
@@ -38,7 +47,9 @@ export function accountRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
     app,
     deleteAccountContract,
     async ({ auth, body }) => {
+      const closed = await accountClosing(auth.user.id);
       await deleteAccount(db, auth.user, body.password, deps.acquirer);
+      closed();
       return { ok: true as const };
     },
     strict,

@@ -26,10 +26,20 @@ import {
   type WizardDeps,
 } from './wizard';
 
-// SPEC §7 RFID: the driver's tags and the binding wizard (SPEC §4).
-export function rfidRoutes(app: FastifyInstance, deps: WizardDeps, localList: LocalListSync) {
+// SPEC §7 RFID: the driver's tags and the binding wizard (SPEC §4). A tag bound, blocked,
+// unblocked or deleted goes to the charge points' local lists and to `tagChanged` (app.ts: the
+// roaming partners, OCPI 2.2.1 §12).
+export function rfidRoutes(
+  app: FastifyInstance,
+  deps: WizardDeps,
+  localList: LocalListSync,
+  tagChanged: (rfidTagId: string) => void = () => undefined,
+) {
   const { db } = deps;
-  const changed = () => localList.tagsChanged();
+  const changed = (rfidTagId: string) => {
+    localList.tagsChanged();
+    tagChanged(rfidTagId);
+  };
 
   route(app, listRfidTags, async ({ auth }) => listTags(db, auth.user.id));
   route(app, updateRfidTag, async ({ auth, body }) => updateTag(db, changed, auth.user.id, body));
@@ -45,7 +55,7 @@ export function rfidRoutes(app: FastifyInstance, deps: WizardDeps, localList: Lo
   );
   route(app, createRfidTag, async ({ auth, body }) => {
     const tag = await confirmBinding(deps, auth.user.id, body.bindingId, body.name);
-    changed();
+    changed(tag.id);
     return tag;
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { commandResponse, type CommandType } from '@evcharge/api/ocpi/types';
 import type { RoamingCommandOutcome, RoamingLink } from '../sessions';
-import { appTokenOf } from './app-token';
+import { appTokenOf } from './tokens';
 import { ocpiCall, OcpiCallError } from './client';
 import { callTarget, endpointOf, versionDetailsUrlOf, type RoamingDeps } from './credentials';
 import { findPartner } from './repo';
@@ -49,7 +49,7 @@ export function roamingLink(deps: () => RoamingDeps): RoamingLink {
       const d = deps();
       return sendCommand(d, request.partnerId, 'START_SESSION', {
         response_url: commandResultUrl(d, 'START_SESSION', request.reference),
-        token: await appTokenOf(d, request.userId),
+        token: appTokenOf(d, request.userId),
         location_id: request.locationId,
         evse_uid: request.evseUid,
         connector_id: request.connectorId,

@@ -52,9 +52,12 @@ export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint
     { identifier: 'sessions', role: 'RECEIVER', url: `${base}/emsp/sessions` },
     { identifier: 'cdrs', role: 'RECEIVER', url: `${base}/emsp/cdrs` },
     { identifier: 'commands', role: 'SENDER', url: `${base}/emsp/commands` },
+    // Our drivers' tokens, and their real-time authorization (§12.2.2.2).
+    { identifier: 'tokens', role: 'SENDER', url: `${base}/emsp/tokens` },
     // As a CPO: our stations and tariffs for partners' drivers.
     { identifier: 'locations', role: 'SENDER', url: `${base}/cpo/locations` },
     { identifier: 'tariffs', role: 'SENDER', url: `${base}/cpo/tariffs` },
+    { identifier: 'tokens', role: 'RECEIVER', url: `${base}/cpo/tokens` },
   ];
 }
 

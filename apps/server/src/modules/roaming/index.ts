@@ -26,7 +26,20 @@ export { pullAll, pullPartner, startRoamingPull } from './pull';
 export { ourLocation, ourLocations, ourTariffs } from './publish';
 export { statusPushes, type StatusPushes } from './status-push';
 export { roamingLink } from './commands';
-export { appTokenOf } from './app-token';
+export {
+  appTokenOf,
+  authorizationByReference,
+  authorizeToken,
+  contractIdOf,
+  ourTokens,
+  partnerToken,
+  partnerTokenByUid,
+  receiveTokenPush,
+  TokenRefusal,
+  type PartnerToken,
+} from './tokens';
+export type { AuthorizationRow } from './tokens-repo';
+export { tokenPushes, type TokenPushes } from './token-push';
 export type { PartnerRow } from './repo';
 
 /** The partner a token we gave belongs to (by the token's hash), whatever its status. */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cars, rfidTags } from '../../db/schema/driver';
 import { chargePoints } from '../../db/schema/ocpp';
@@ -136,7 +136,11 @@ export async function findActiveTag(db: Db, idTag: string) {
 
 /** The tag started a session at `at`: its "last used" (SPEC §2 my_rfid). */
 export async function markTagUsed(db: Db, rfidTagId: string, at: Date): Promise<void> {
-  await db.update(rfidTags).set({ lastUsedAt: at }).where(eq(rfidTags.id, rfidTagId));
+  // A use is not a change of the tag: its updated_at (roaming's Token last_updated) stays.
+  await db
+    .update(rfidTags)
+    .set({ lastUsedAt: at, updatedAt: sql`${rfidTags.updatedAt}` })
+    .where(eq(rfidTags.id, rfidTagId));
 }
 
 /** The driver a tag number belongs to: the bound tag, else the one most recently deleted. */
