@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationHeader, type OcpiLocation } from '@evcharge/api/ocpi/types';
-import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
-import { demoBrand } from '../../brand/demo';
 import { addChargePoint, closeSimStations, connectedStation } from '../../test/charge-points';
 import { withTestServer } from '../../test/hooks';
+import { roamingDeps, withPeers } from '../../test/roaming';
 import { addStation, insertTestTariff } from '../../test/station-builders';
 import { invitePartner, type RoamingDeps } from './index';
 
@@ -12,22 +11,15 @@ import { invitePartner, type RoamingDeps } from './index';
 // validates every object against the 2.2.1 schemas, so what it accepts is valid OCPI.
 
 const server = withTestServer();
-const peers: Peer[] = [];
+const newPeer = withPeers();
 afterEach(async () => {
   await closeSimStations();
-  await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
 
-const deps = (): RoamingDeps => ({
-  db: server.db,
-  config: server.config,
-  brand: demoBrand,
-  stationReadModel: server.app.stationReadModel,
-});
+const deps = (): RoamingDeps => roamingDeps(server);
 
 async function partnerOfOurs() {
-  const peer = await startPeer({ partyId: 'NCP' });
-  peers.push(peer);
+  const peer = await newPeer({ partyId: 'NCP' });
   const { tokenA } = await invitePartner(deps(), 'NordCharge');
   await peer.register(`${server.baseUrl}/ocpi/versions`, tokenA);
   return peer;

@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizationHeader } from '@evcharge/api/ocpi/types';
 import { getStation } from '@evcharge/api/stations/get-station';
 import { listStations } from '@evcharge/api/stations/list-stations';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { socketTypeIds } from '@evcharge/domain/socket-type';
 import { fixtureLocations, fixtureTariffs } from '@evcharge/ocpi-peer/fixtures';
-import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
+import type { PeerOptions } from '@evcharge/ocpi-peer/peer';
 import { demoBrand } from '../../brand/demo';
 import { roamingPartners } from '../../db/schema/roaming';
 import { connectors, stations } from '../../db/schema/stations';
 import { driver } from '../../test/charging';
 import { withTestServer } from '../../test/hooks';
+import { roamingDeps, withPeers } from '../../test/roaming';
 import {
   hashToken,
   invitePartner,
@@ -28,24 +29,11 @@ import {
 // map, its pushes (late, repeated, out of order) and its faults.
 
 const server = withTestServer();
-const peers: Peer[] = [];
-afterEach(async () => {
-  await Promise.all(peers.splice(0).map((peer) => peer.close()));
-});
+const peer = withPeers();
 
-const deps = (): RoamingDeps => ({
-  db: server.db,
-  config: { ...server.config, ocpi: { ...server.config.ocpi, callTimeoutSeconds: 2 } },
-  brand: demoBrand,
-  stationReadModel: server.app.stationReadModel,
-});
+const deps = (): RoamingDeps => roamingDeps(server);
 const silent = { warn: () => undefined };
 
-async function peer(options: Parameters<typeof startPeer>[0] = {}) {
-  const started = await startPeer({ requestTimeoutMs: 2000, ...options });
-  peers.push(started);
-  return started;
-}
 
 /** The peer's party: a fresh one per test, so stations of one test are not another's. */
 let parties = 0;
@@ -54,7 +42,7 @@ const partyOf = () => {
   return { countryCode: 'FI', partyId: `N${String(parties).padStart(2, '0')}` };
 };
 
-async function registered(options: Parameters<typeof startPeer>[0] = {}) {
+async function registered(options: PeerOptions = {}) {
   const partner = await peer({ ...partyOf(), ...options });
   const row = await registerWith(deps(), partner.versionsUrl, partner.config.registrationToken);
   return { peer: partner, row };

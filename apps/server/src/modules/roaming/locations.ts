@@ -145,7 +145,8 @@ async function applyEvses(tx: Db, stationId: string, evses: readonly OcpiEvse[])
 type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 type Schema<T> = { safeParse(value: unknown): Parsed<T> };
 
-function parse<T>(schema: Schema<T>, body: unknown): T {
+/** The object a partner sent, as `schema` reads it, or a refusal naming the first problem (2001). */
+export function parse<T>(schema: Schema<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizationHeader } from '@evcharge/api/ocpi/types';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { stopCharge } from '@evcharge/api/sessions/stop-charge';
@@ -7,7 +7,6 @@ import { roamingPrice } from '@evcharge/domain/roaming-price';
 import { ocpiEstimate, type OcpiTariff } from '@evcharge/domain/roaming-tariff';
 import { planCharge } from '@evcharge/api/sessions/plan-charge';
 import { roamingTariffs } from '../../db/schema/roaming';
-import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
 import { demoBrand } from '../../brand/demo';
 import { chargingSessions } from '../../db/schema/charging';
 import { receipts } from '../../db/schema/money';
@@ -15,6 +14,7 @@ import { connectors, stations } from '../../db/schema/stations';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { eventually } from '../../test/charge-points';
 import { withTestServer } from '../../test/hooks';
+import { roamingDeps, withPeers } from '../../test/roaming';
 import { walletOf } from '../../test/reservations';
 import { moneyDeps } from '../../test/money-deps';
 import { postTransaction } from '../ledger';
@@ -27,29 +27,20 @@ import { pullPartner, registerWith, type RoamingDeps } from './index';
 // markup at the rate of the start, whatever order, repeats and faults the pushes come with.
 
 const server = withTestServer();
-const peers: Peer[] = [];
-afterEach(async () => {
-  await Promise.all(peers.splice(0).map((peer) => peer.close()));
-});
+const newPeer = withPeers();
 
-const deps = (): RoamingDeps => ({
-  db: server.db,
-  config: server.config,
-  brand: demoBrand,
-  stationReadModel: server.app.stationReadModel,
-});
+const deps = (): RoamingDeps => roamingDeps(server);
 const silent = { warn: () => undefined };
 
 let parties = 0;
 async function partnerWithStations() {
   parties++;
   let now = Date.now();
-  const peer = await startPeer({
+  const peer = await newPeer({
     countryCode: 'FI',
     partyId: `S${String(parties).padStart(2, '0')}`,
     clock: () => new Date(now),
   });
-  peers.push(peer);
   const partner = await registerWith(deps(), peer.versionsUrl, peer.config.registrationToken);
   await pullPartner(deps(), partner.id, silent);
   // A connector the partner reports available, other than those taken already.

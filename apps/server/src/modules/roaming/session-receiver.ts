@@ -13,22 +13,13 @@ import {
   roamingCommandResult,
   type ChargeDeps,
 } from '../sessions';
-import { isPartnersParty, LocationRefusal } from './locations';
+import { isPartnersParty, LocationRefusal, parse } from './locations';
 import type { PartnerRow } from './repo';
 
 // OCPI 2.2.1 eMSP receivers of what a partner tells about our drivers' sessions: command results
 // (§13.2.2), session pushes (§9.2.2) and CDRs (§10.2.2), validated against the 2.2.1 objects and
 // handed to the sessions module, which owns the session. A refusal is a LocationRefusal
 // (answered 2001, or 2003/2004-like "unknown" by the transport).
-
-type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-
-function parse<T>(schema: { safeParse(value: unknown): Parsed<T> }, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new LocationRefusal('invalid', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
-}
 
 export async function receiveCommandResult(
   deps: ChargeDeps,

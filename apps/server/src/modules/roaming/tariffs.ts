@@ -1,6 +1,6 @@
 import { parseDateTime, tariff as tariffSchema, type OcpiTariffObject } from '@evcharge/api/ocpi/types';
 import type { RoamingDeps } from './credentials';
-import { isPartnersParty, LocationRefusal } from './locations';
+import { isPartnersParty, LocationRefusal, parse } from './locations';
 import { deleteTariff, upsertTariff, type PartnerRow } from './repo';
 
 // OCPI 2.2.1 §11 Tariffs, eMSP side: a partner's tariffs as it sends them, by our pull (GET,
@@ -43,16 +43,12 @@ export async function receiveTariffPush(
     });
     return 'stored';
   }
-  const parsed = tariffSchema.safeParse(push.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new LocationRefusal('invalid', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
-  }
+  const tariff = parse(tariffSchema, push.body);
   if (
-    parsed.data.id !== push.tariffId ||
-    parsed.data.country_code.toUpperCase() !== push.countryCode.toUpperCase() ||
-    parsed.data.party_id.toUpperCase() !== push.partyId.toUpperCase()
+    tariff.id !== push.tariffId ||
+    tariff.country_code.toUpperCase() !== push.countryCode.toUpperCase() ||
+    tariff.party_id.toUpperCase() !== push.partyId.toUpperCase()
   )
     throw new LocationRefusal('invalid', 'the Tariff does not match its URL');
-  return storeTariff(deps, partner, parsed.data);
+  return storeTariff(deps, partner, tariff);
 }

@@ -11,7 +11,6 @@ import {
   type OcpiToken,
 } from '@evcharge/api/ocpi/types';
 import { fixtureLocations, fixtureTariffs } from '@evcharge/ocpi-peer/fixtures';
-import { startPeer, type Peer } from '@evcharge/ocpi-peer/peer';
 import { demoBrand } from '../../brand/demo';
 import { rfidTags } from '../../db/schema/driver';
 import { paymentCards } from '../../db/schema/driver';
@@ -19,6 +18,7 @@ import { users } from '../../db/schema/users';
 import { createUser } from '../../test/builders';
 import { driver, topUp } from '../../test/charging';
 import { withTestServer } from '../../test/hooks';
+import { roamingDeps, withPeers } from '../../test/roaming';
 import { insertCard } from '../../test/receipt-builders';
 import { postTransaction } from '../ledger';
 import { driverGroupTag } from '../sessions';
@@ -37,18 +37,12 @@ import {
 // our app; as a CPO, the partner's drivers' tokens pushed to us are kept, newest first.
 
 const server = withTestServer();
-const peers: Peer[] = [];
+const newPeer = withPeers();
 afterEach(async () => {
   await server.app.roamingTokens.settled();
-  await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
 
-const deps = (): RoamingDeps => ({
-  db: server.db,
-  config: { ...server.config, ocpi: { ...server.config.ocpi, callTimeoutSeconds: 2 } },
-  brand: demoBrand,
-  stationReadModel: server.app.stationReadModel,
-});
+const deps = (): RoamingDeps => roamingDeps(server);
 const silent = { warn: () => undefined };
 
 /** A fresh party per test, so one test's stations and tokens are not another's. */
@@ -61,8 +55,7 @@ const partyOf = () => {
 /** A partner registered with us whose stations and tariffs we pulled. */
 async function partnerWithStations() {
   const party = partyOf();
-  const peer = await startPeer({ requestTimeoutMs: 2000, ...party });
-  peers.push(peer);
+  const peer = await newPeer({ requestTimeoutMs: 2000, ...party });
   const row = await registerWith(deps(), peer.versionsUrl, peer.config.registrationToken);
   await pullPartner(deps(), row.id, silent);
   return { peer, row, party };

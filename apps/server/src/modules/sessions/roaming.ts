@@ -4,13 +4,12 @@ import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { ChargingProfile } from '@evcharge/domain/charging';
 import { isCurrency, type Currency } from '@evcharge/domain/currency';
 import { AppError } from '@evcharge/domain/errors';
-import { cardHoldMinor } from '@evcharge/domain/payments';
 import { roamingPrice } from '@evcharge/domain/roaming-price';
 import type { CostItem, SessionCost } from '@evcharge/domain/tariff';
 import { isUniqueViolation } from '../../db/errors';
 import { tellSessionEnded } from '../events';
 import { postTransaction } from '../ledger';
-import { captureSession, holdForSession } from '../payments';
+import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
 import { insertChargeEventIn, recordChargeEvent } from './events';
 import { costPostings } from './finish';
@@ -22,7 +21,7 @@ import {
   walletCurrencyOf,
   type RoamingSessionKey,
 } from './roaming-repo';
-import { cancelPreparing, type ChargeDeps } from './start';
+import { cancelPreparing, holdOrCancel, type ChargeDeps } from './start';
 import { decideStart, paymentColumns, stationRule } from './start-rules';
 import { requestStop, type ServerStopReason } from './stop';
 import { superviseSession } from './supervise';
@@ -139,14 +138,7 @@ export async function startRoamingCharge(
     throw error;
   }
   const { session, card } = prepared;
-  if (card) {
-    try {
-      await holdForSession(deps, session, card, cardHoldMinor(session.currency));
-    } catch (error) {
-      await cancelPreparing(deps, session.id, 'payment');
-      throw error;
-    }
-  }
+  await holdOrCancel(deps, session, card);
   await recordChargeEvent(deps, session, 'status');
   const outcome = await deps.roamingLink.startSession({
     partnerId: place.roamingPartnerId,

@@ -16,7 +16,7 @@ import { toCharge } from './charge-view';
 import { tariffOf } from './cost';
 import { recordChargeEvent } from './events';
 import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
-import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
+import { insertSession, stationTariffAt, updateSessionFrom, type SessionRow } from './repo';
 import { loyaltyColumns, type LoyaltyColumns } from './session-loyalty';
 import { decideStart, paymentColumns, sessionTariffId, stationRule } from './start-rules';
 import { isRoamingPlace, startRoamingCharge } from './roaming';
@@ -188,6 +188,24 @@ export async function cancelPreparing(deps: ChargeDeps, sessionId: string, reaso
   return cancelled;
 }
 
+/**
+ * A start paid by card: the card is held for the session before the charge point is asked; a
+ * declined hold cancels the `preparing` session (no charge) and is the start's answer.
+ */
+export async function holdOrCancel(
+  deps: ChargeDeps,
+  session: SessionRow,
+  card: { id: string; token: string } | undefined,
+): Promise<void> {
+  if (!card) return;
+  try {
+    await holdForSession(deps, session, card, cardHoldMinor(session.currency));
+  } catch (error) {
+    await cancelPreparing(deps, session.id, 'payment');
+    throw error;
+  }
+}
+
 export async function startCharge(
   deps: ChargeDeps,
   userId: string,
@@ -236,14 +254,7 @@ export async function startCharge(
     idTag,
     loyalty,
   });
-  if (card) {
-    try {
-      await holdForSession(deps, session, card, cardHoldMinor(session.currency));
-    } catch (error) {
-      await cancelPreparing(deps, session.id, 'payment');
-      throw error;
-    }
-  }
+  await holdOrCancel(deps, session, card);
   await recordChargeEvent(deps, session, 'status');
 
   const capW = profilePowerCapW(body.profile, place);

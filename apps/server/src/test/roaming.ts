@@ -1,0 +1,31 @@
+import { afterEach } from 'vitest';
+import { startPeer, type Peer, type PeerOptions } from '@evcharge/ocpi-peer/peer';
+import { demoBrand } from '../brand/demo';
+import type { RoamingDeps } from '../modules/roaming';
+import type { TestServer } from './harness';
+
+// Roaming partners for the tests (SPEC §1, OCPI 2.2.1): the partner operator of apps/ocpi-peer
+// on a free 127.0.0.1 port, closed after each test, and the roaming module's dependencies.
+
+/** Starts partners with `peer(options)`; each is closed after its test. */
+export function withPeers(): (options?: PeerOptions) => Promise<Peer> {
+  const peers: Peer[] = [];
+  afterEach(async () => {
+    await Promise.all(peers.splice(0).map((peer) => peer.close()));
+  });
+  return async (options = {}) => {
+    const peer = await startPeer({ requestTimeoutMs: 2000, ...options });
+    peers.push(peer);
+    return peer;
+  };
+}
+
+/** The roaming module's dependencies on the test server, a partner's call taking 2 s at most. */
+export function roamingDeps(server: TestServer): RoamingDeps {
+  return {
+    db: server.db,
+    config: { ...server.config, ocpi: { ...server.config.ocpi, callTimeoutSeconds: 2 } },
+    brand: demoBrand,
+    stationReadModel: server.app.stationReadModel,
+  };
+}
