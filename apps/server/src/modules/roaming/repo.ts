@@ -195,3 +195,25 @@ export async function updateConnector(
 ): Promise<void> {
   await tx.update(connectors).set(set).where(eq(connectors.id, id));
 }
+
+/** Our connector for a partner's Location, EVSE and connector ids (§9.3.1 Session), if we hold it. */
+export async function connectorOfOcpi(
+  db: Db,
+  key: LocationKey & { evseUid: string; connectorId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: connectors.id })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .where(
+      and(
+        eq(stations.roamingPartnerId, key.partnerId),
+        eq(stations.ocpiCountryCode, key.countryCode),
+        eq(stations.ocpiPartyId, key.partyId),
+        eq(stations.ocpiLocationId, key.locationId),
+        eq(connectors.ocpiEvseUid, key.evseUid),
+        eq(connectors.ocpiConnectorId, key.connectorId),
+      ),
+    );
+  return row?.id;
+}

@@ -9,6 +9,7 @@ import { planCharge } from '@evcharge/api/sessions/plan-charge';
 import { roamingTariffs } from '../../db/schema/roaming';
 import { demoBrand } from '../../brand/demo';
 import { chargingSessions } from '../../db/schema/charging';
+import { rfidTags } from '../../db/schema/driver';
 import { receipts } from '../../db/schema/money';
 import { connectors, stations } from '../../db/schema/stations';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
@@ -312,5 +313,52 @@ describe('charging at a partner’s station from our app', () => {
     expect(plan.body.costMinor).toBe(
       roamingPrice(partner, { markupPercent: demoBrand.roaming.markupPercent, rate: demoBrand.roaming.rates.eur!.rub! }).driverMinor,
     );
+  });
+
+  it('a tag of ours at the partner’s reader: authorized by the start rules, then our session, billed from the CDR', async () => {
+    const { peer, partner, availableConnector } = await partnerWithStations();
+    const who = await driver(server, 300_000);
+    const [tag] = await server.db
+      .insert(rfidTags)
+      .values({ userId: who.id, uid: `RT${who.id.slice(0, 8).toUpperCase()}` })
+      .returning();
+    const connectorId = await availableConnector();
+    const [place] = await server.db
+      .select({ evseUid: connectors.ocpiEvseUid, locationId: stations.ocpiLocationId })
+      .from(connectors)
+      .innerJoin(stations, eq(stations.id, connectors.stationId))
+      .where(eq(connectors.id, connectorId));
+    const presented = await peer.presentToken(tag!.uid, place!.locationId!, place!.evseUid!);
+    expect(presented.allowed).toBe('ALLOWED');
+    await peer.idle();
+    const session = await eventually(async () => {
+      const [row] = await server.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.ocpiSessionId, presented.session!.id));
+      return row;
+    });
+    expect(session).toMatchObject({
+      userId: who.id,
+      rfidTagId: tag!.id,
+      roamingPartnerId: partner.id,
+      status: 'charging',
+      connectorId,
+    });
+    await peer.advance(0);
+    const cdr = await peer.stopSession(presented.session!.id);
+    await peer.idle();
+    const done = await eventually(async () => {
+      const row = await sessionOf(session.transactionId);
+      return row.status === 'success' ? row : undefined;
+    });
+    const partnerMinor = Math.round((cdr.total_cost.incl_vat ?? cdr.total_cost.excl_vat) * 100);
+    const expected = roamingPrice(partnerMinor, {
+      markupPercent: demoBrand.roaming.markupPercent,
+      rate: demoBrand.roaming.rates.eur!.rub!,
+    }).driverMinor;
+    expect(done.costMinor).toBe(expected);
+    expect(await walletOf(server, who)).toBe(300_000 - expected);
+    await expectLedgerBalanced(server);
   });
 });

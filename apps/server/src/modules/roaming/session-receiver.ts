@@ -5,16 +5,19 @@ import {
   parseDateTime,
   session as sessionSchema,
   sessionPatch,
+  type OcpiSession,
 } from '@evcharge/api/ocpi/types';
 import type { Deps } from '../../deps';
 import {
+  adoptRoamingSession,
   applyRoamingSession,
   billRoamingCdr,
   roamingCommandResult,
   type ChargeDeps,
 } from '../sessions';
 import { isPartnersParty, LocationRefusal, parse } from './locations';
-import type { PartnerRow } from './repo';
+import { connectorOfOcpi, type PartnerRow } from './repo';
+import { authorizationByReference } from './tokens';
 
 // OCPI 2.2.1 eMSP receivers of what a partner tells about our drivers' sessions: command results
 // (§13.2.2), session pushes (§9.2.2) and CDRs (§10.2.2), validated against the 2.2.1 objects and
@@ -48,10 +51,7 @@ export async function receiveSessionPush(
   const part = whole ?? parse(sessionPatch, push.body);
   if (whole && whole.id !== push.sessionId)
     throw new LocationRefusal('invalid', 'the Session does not match its URL');
-  const outcome = await applyRoamingSession(
-    deps,
-    partner.id,
-    {
+  const sessionPush = {
       id: push.sessionId,
       status: part.status,
       startedAt: part.start_date_time ? parseDateTime(part.start_date_time) : undefined,
@@ -60,10 +60,41 @@ export async function receiveSessionPush(
       totalCost: part.total_cost,
       authorizationReference: part.authorization_reference,
       lastUpdated: parseDateTime(part.last_updated),
-    },
-    log,
-  );
+  };
+  let outcome = await applyRoamingSession(deps, partner.id, sessionPush, log);
+  // A session we authorized at the partner's reader (§12.2.2.2), reported for the first time.
+  if (outcome === 'unknown' && whole && (await adopt(deps, partner, whole)))
+    outcome = await applyRoamingSession(deps, partner.id, sessionPush, log);
   if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no session ${push.sessionId}`);
+}
+
+/** Takes a partner's session started on our authorization into our sessions; false if it is not one. */
+async function adopt(deps: ChargeDeps, partner: PartnerRow, session: OcpiSession): Promise<boolean> {
+  if (!session.authorization_reference || session.auth_method === 'COMMAND') return false;
+  const authorization = await authorizationByReference(
+    deps.db,
+    partner.id,
+    session.authorization_reference,
+  );
+  if (!authorization || authorization.allowed !== 'ALLOWED') return false;
+  const connectorId = await connectorOfOcpi(deps.db, {
+    partnerId: partner.id,
+    countryCode: session.country_code.toUpperCase(),
+    partyId: session.party_id.toUpperCase(),
+    locationId: session.location_id,
+    evseUid: session.evse_uid,
+    connectorId: session.connector_id,
+  });
+  if (!connectorId) return false;
+  const adopted = await adoptRoamingSession(deps, partner.id, {
+    userId: authorization.userId,
+    rfidTagId: authorization.rfidTagId,
+    connectorId,
+    reference: session.authorization_reference,
+    ocpiSessionId: session.id,
+    startedAt: parseDateTime(session.start_date_time),
+  });
+  return adopted !== undefined;
 }
 
 export async function receiveCdr(deps: ChargeDeps, partner: PartnerRow, body: unknown): Promise<string> {

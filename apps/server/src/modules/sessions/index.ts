@@ -47,6 +47,7 @@ export { sessionsForSupport } from './history';
 // receivers hand over (session pushes, CDRs, command results).
 export type { RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
 export {
+  adoptRoamingSession,
   applyRoamingSession,
   billRoamingCdr,
   roamingCommandResult,

@@ -13,7 +13,7 @@ import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
 import { insertChargeEventIn, recordChargeEvent } from './events';
 import { costPostings } from './finish';
-import type { ConnectorPlace } from './place-repo';
+import { connectorPlace, type ConnectorPlace } from './place-repo';
 import { clearStopRequest, insertSession, runningStatuses, updateSessionFrom, type SessionRow } from './repo';
 import {
   findRoamingSession,
@@ -64,6 +64,88 @@ async function roamingTerms(deps: ChargeDeps, place: RoamingPlace, userId: strin
   const rate = deps.brand.roaming.rates[partnerCurrency.toLowerCase()]?.[walletCurrency];
   if (!rate) throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noRate' } });
   return { partnerCurrency, walletCurrency, rate, markupPercent: deps.brand.roaming.markupPercent };
+}
+
+/**
+ * A session a partner reports that we authorized at its reader (§12.2.2.2: a driver's RFID
+ * tag, or the app's token, answered ALLOWED under `reference`): it becomes our session by the
+ * rules of a start, as a tag's start at our own charge point does (tag-start.ts). The partner
+ * began it already, so a start the rules refuse now is still the driver's bill and is stopped
+ * at once (as a start made offline at our charge points is).
+ */
+export async function adoptRoamingSession(
+  deps: ChargeDeps,
+  partnerId: string,
+  adopt: {
+    userId: string;
+    rfidTagId: string | null;
+    connectorId: string;
+    reference: string;
+    ocpiSessionId: string;
+    startedAt: Date;
+  },
+): Promise<SessionRow | undefined> {
+  const place = await connectorPlace(deps.db, adopt.connectorId);
+  if (!place || !isRoamingPlace(place) || place.roamingPartnerId !== partnerId) return undefined;
+  let terms: Awaited<ReturnType<typeof roamingTerms>>;
+  try {
+    terms = await roamingTerms(deps, place, adopt.userId);
+  } catch {
+    return undefined;
+  }
+  const columns = {
+    userId: adopt.userId,
+    connectorId: place.connectorId,
+    tariffId: null,
+    currency: terms.walletCurrency,
+    rfidTagId: adopt.rfidTagId,
+    status: 'charging' as const,
+    startedAt: adopt.startedAt,
+    idTag: null,
+    roamingPartnerId: partnerId,
+    ocpiSessionId: adopt.ocpiSessionId,
+    ocpiAuthorizationReference: adopt.reference,
+    partnerCurrency: terms.partnerCurrency,
+    roamingMarkupPercent: terms.markupPercent,
+    roamingRate: terms.rate,
+  };
+  let refused = false;
+  let session: SessionRow | undefined;
+  try {
+    session = await deps.db.transaction(async (tx) => {
+      const decision = await decideStart(tx, deps.config, {
+        userId: adopt.userId,
+        stationId: place.stationId,
+        connectorId: place.connectorId,
+        currency: terms.walletCurrency,
+        at: adopt.startedAt,
+        ...(adopt.rfidTagId ? { rfidTagId: adopt.rfidTagId } : {}),
+      });
+      // A card would be held before a start at our own charge point; here the partner started
+      // already, so the session runs on the balance and the driver's debt rules apply after.
+      const payment = paymentColumns(decision);
+      return insertSession(tx, {
+        ...columns,
+        ...payment,
+        ...(payment.paymentMethod === 'card' ? { paymentMethod: 'balance' as const, fundsCapMinor: null } : {}),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    if (!(error instanceof AppError)) throw error;
+    refused = true;
+    session = await insertSession(deps.db, { ...columns, paymentMethod: 'balance', fundsCapMinor: null }).catch(
+      (failure: unknown) => {
+        if (isUniqueViolation(failure)) return undefined;
+        throw failure;
+      },
+    );
+  }
+  if (!session) return undefined;
+  await recordChargeEvent(deps, session, 'started');
+  if (refused)
+    await deps.roamingLink.stopSession({ partnerId, ocpiSessionId: adopt.ocpiSessionId, sessionId: session.id });
+  return session;
 }
 
 /** A partner's price in its currency's minor units (OCPI prices are decimals, §16.4). */
