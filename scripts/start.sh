@@ -44,6 +44,17 @@ trap stop EXIT INT TERM
 if [ "${ROAMING_DEMO:-true}" = "true" ] && [ -z "${OCPI_REGISTER_WITH:-}" ]; then
   export PEER_PORT="${PEER_PORT:-8095}"
   peer_token="${PEER_REGISTRATION_TOKEN:-nordcharge-registration-token-a}"
+  # The partner keeps its registration beside the embedded database, which keeps ours: after a
+  # restart both sides still know each other's credentials (OCPI 2.2.1 §7.2.1).
+  if [ -z "${DATABASE_URL:-}" ] && [ -z "${PEER_STATE_FILE:-}" ]; then
+    case "${DATA_DIR:-}" in
+      "") data_dir="$(pwd)/data" ;;
+      /*) data_dir="$DATA_DIR" ;;
+      *) data_dir="$(pwd)/apps/server/$DATA_DIR" ;; # the server resolves it from its workspace
+    esac
+    mkdir -p "$data_dir"
+    export PEER_STATE_FILE="$data_dir/ocpi-peer-registration.json"
+  fi
   # Sessions there count their energy every few seconds of the real clock: a lively demo.
   PEER_TICK_SECONDS="${PEER_TICK_SECONDS:-5}" npm run --silent start -w @evcharge/ocpi-peer &
   peer=$!
