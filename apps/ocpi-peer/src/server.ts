@@ -10,6 +10,9 @@ import { emspRoutes } from './routes-emsp';
 // The peer's HTTP side: every answer in the OCPI envelope (OCPI 2.2.1 §4.1.7) with the
 // request's X-Request-ID / X-Correlation-ID (§4.2), and the faults it was told to play.
 
+/** Answers 200 once the peer listens, without a token. */
+export const healthPath = '/health';
+
 export type PeerServer = {
   app: FastifyInstance;
   /** Releases answers that hang or wait (they end unanswered) so close() can finish. */
@@ -66,11 +69,14 @@ export function buildServer(
     };
   };
   app.addHook('onResponse', async (request, reply) => {
+    if (request.url === healthPath) return;
     deps.requestLog.push(logEntry(request, reply.statusCode));
   });
 
   app.addHook('onRequest', async (request, reply) => {
     echoIds(request, reply);
+    // The liveness probe is no OCPI call: no faults, no log entry.
+    if (request.url === healthPath) return;
     if (deps.faults.delayMs > 0)
       await new Promise<void>((resolve) => {
         const wait = {
@@ -126,6 +132,9 @@ export function buildServer(
       ),
   );
 
+  // Outside OCPI and without a token: a process starting the peer (the browser journeys, the
+  // demo) waits until it answers here. Every OCPI module needs a credentials token (§4.1.1).
+  app.get(healthPath, async () => ({ status: 'ok', name: deps.config.name }));
   coreRoutes(app, deps);
   cpoRoutes(app, deps);
   emspRoutes(app, deps);

@@ -14,7 +14,8 @@ import { fixtureLocations, fixtureTariffs, fixtureTokens } from './fixtures';
 
 // The partner operator's memory: its own objects (as CPO and as eMSP), what the other party
 // pushed to it, and the credentials of the one party it is registered with (OCPI 2.2.1 §7).
-// A test and demo peer: nothing is persisted.
+// A test and demo peer: nothing is persisted, but for the registration when main.ts is given
+// PEER_STATE_FILE (state-file.ts).
 
 export type CredentialsRoleOf = Credentials['roles'][number];
 

@@ -45,15 +45,3 @@ export const cities: readonly City[] = [
   { name: 'Amman', code: 'AMM', region: 'Amman Governorate', country: 'jo', currency: 'usd', utcOffsetMinutes: 180, lat: 31.9539, lng: 35.9106, weight: 5, streets: ['Zahran St', 'Mecca St', 'Queen Rania St'] },
   { name: 'Aqaba', code: 'AQJ', region: 'Aqaba Governorate', country: 'jo', currency: 'usd', utcOffsetMinutes: 180, lat: 29.532, lng: 35.0063, weight: 2, streets: ['King Hussein St', 'Al-Hammamat Al-Tunisyya St'] },
 ];
-
-/** Roaming partners shown on stations of other operators. */
-export const roamingOperators: Record<Country, readonly string[]> = {
-  ru: ['VoltNet', 'E-Road', 'ChargeWay'],
-  kk: ['Steppe Charge', 'VoltNet'],
-  az: ['Caspian Charge'],
-  kg: ['Silk Road EV'],
-  lv: ['Baltic Charge', 'E-Road'],
-  tj: ['Silk Road EV'],
-  uz: ['Silk Road EV', 'Steppe Charge'],
-  jo: ['Levant EV'],
-};

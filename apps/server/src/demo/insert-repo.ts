@@ -93,7 +93,7 @@ export async function insertStations(
                 : new Date(now + tariffChangesInDays * 86_400_000),
             ownerUserId: owner ?? null,
             // SPEC §4: stations that read RFID tags also take chosen-period reservations.
-            supportsPeriodReservation: station.supportsRfid && !station.isRoaming,
+            supportsPeriodReservation: station.supportsRfid,
           };
         }),
       );

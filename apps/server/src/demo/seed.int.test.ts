@@ -106,8 +106,7 @@ describe('demo data', () => {
       [...stationLabels].sort(),
     );
     const flags = await values(sql`
-      select 'roaming' as v from stations where is_roaming
-      union select 'limited' from stations where is_limited_access
+      select 'limited' as v from stations where is_limited_access
       union select 'private' from stations where is_private
       union select 'owned' from stations where owner_user_id is not null
       union select 'limited-hours' from stations where work_hours <> '24/7'
@@ -120,10 +119,15 @@ describe('demo data', () => {
       'limited-hours',
       'owned',
       'private',
-      'roaming',
       'tariff-change',
       'zones',
     ]);
+  });
+
+  it('has only our own stations: roaming ones come from the partner over OCPI', async () => {
+    // npm start runs the partner operator (apps/ocpi-peer) and registers with it (README "Run it").
+    expect(await values(sql`select count(*)::text as v from stations where is_roaming`)).toEqual(['0']);
+    expect(await values(sql`select count(*)::text as v from stations where roaming_operator is not null`)).toEqual(['0']);
   });
 
   it('has private stations waiting with the README’s codes and secrets, and the driver’s own two', async () => {

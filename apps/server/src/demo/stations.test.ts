@@ -24,6 +24,15 @@ describe('generateStations', () => {
     );
   });
 
+  it('keeps the demo private stations README lists where they were', () => {
+    const codes = generateStations(300, 20_261_001)
+      .filter((s) => s.isPrivate)
+      .map((s) => s.code);
+    expect(codes).toEqual(
+      expect.arrayContaining(['OVB-00090', 'MOW-00257', 'GOJ-00029', 'TAS-00034']),
+    );
+  });
+
   it('spreads stations around real city centres of every country', () => {
     const stations = generateStations(300, 20_261_001);
     expect(new Set(stations.map((s) => s.country))).toEqual(new Set(countries));

@@ -6,7 +6,7 @@ import {
 } from '@evcharge/domain/connector-status';
 import type { CurrentType, SocketTypeId } from '@evcharge/domain/socket-type';
 import type { Schedule } from '../db/schema/stations';
-import { cities, roamingOperators, type City } from './cities';
+import { cities, type City } from './cities';
 import { createRandom, type Random } from './prng';
 import type { TariffKey } from './tariffs';
 
@@ -40,8 +40,6 @@ export type GeneratedStation = {
   nextTariffKey: TariffKey | null;
   tariffChangesInDays: number | null;
   supportsRfid: boolean;
-  isRoaming: boolean;
-  roamingOperator: string | null;
   isLimitedAccess: boolean;
   isPrivate: boolean;
   state: StationLabel;
@@ -159,7 +157,10 @@ function generateStation(random: Random, index: number): GeneratedStation {
   const lng = city.lng + (random.normal() * spread) / Math.cos((city.lat * Math.PI) / 180);
   const street = random.pick(city.streets);
   const place = random.pick(places);
-  const isRoaming = random.chance(0.12);
+  // One station in eight used to be drawn as a made-up partner's. Partners' stations come over
+  // OCPI 2.2.1 now (modules/roaming; the demo's partner is apps/ocpi-peer), so these are our
+  // own; the draws stay, so every station keeps what it had (README's private-station codes).
+  const wasPartners = random.chance(0.12);
   const showsAllStatuses = index < connectorStatuses.length;
   const drawnState = random.weighted<StationLabel>([
     ['works', 90],
@@ -190,13 +191,20 @@ function generateStation(random: Random, index: number): GeneratedStation {
   const serial = String(index + 1).padStart(5, '0');
   // One own station in twenty announces new prices. Derived from the index, not drawn, so
   // the random sequence (and every station after) stays what it was before this existed.
-  const announcesChange = !isRoaming && index % 20 === 7;
+  const announcesChange = index % 20 === 7;
+  // In the order they have always been drawn.
+  const id = random.uuid();
+  const address = `${street}, ${random.int(1, 180)}, ${city.name}`;
+  const supportsRfid = random.chance(0.6);
+  if (wasPartners) random.next(); // the partner's name it was given
+  const isLimitedAccess = random.chance(0.08);
+  const isPrivate = !wasPartners && random.chance(0.04);
   return {
-    id: random.uuid(),
+    id,
     code: `${city.code}-${serial}`,
     altName: `${city.code}${serial}`,
     name: `${place} — ${street}`,
-    address: `${street}, ${random.int(1, 180)}, ${city.name}`,
+    address,
     region: city.region,
     city: city.name,
     country: city.country,
@@ -205,14 +213,12 @@ function generateStation(random: Random, index: number): GeneratedStation {
     schedule,
     workHours,
     utcOffsetMinutes: city.utcOffsetMinutes,
-    tariffKey: `${city.currency}-${isRoaming ? 'roaming' : isDc ? 'dc' : 'ac'}`,
+    tariffKey: `${city.currency}-${isDc ? 'dc' : 'ac'}`,
     nextTariffKey: announcesChange ? `${city.currency}-${isDc ? 'dcNext' : 'acNext'}` : null,
     tariffChangesInDays: announcesChange ? 3 + (index % 27) : null,
-    supportsRfid: random.chance(0.6),
-    isRoaming,
-    roamingOperator: isRoaming ? random.pick(roamingOperators[city.country]) : null,
-    isLimitedAccess: random.chance(0.08),
-    isPrivate: !isRoaming && random.chance(0.04),
+    supportsRfid,
+    isLimitedAccess,
+    isPrivate,
     state,
     connectors,
   };

@@ -3,7 +3,7 @@ import type { Currency } from '@evcharge/domain/currency';
 import type { tariffs, tariffZones } from '../db/schema/stations';
 
 // acNext and dcNext: the prices from an announced change on (SPEC §3 tariff change time).
-export const tariffKinds = ['ac', 'dc', 'roaming', 'acNext', 'dcNext'] as const;
+export const tariffKinds = ['ac', 'dc', 'acNext', 'dcNext'] as const;
 export type TariffKind = (typeof tariffKinds)[number];
 export type TariffKey = `${Currency}-${TariffKind}`;
 
@@ -47,7 +47,6 @@ export function tariffFor(key: TariffKey): { tariff: TariffRow; zones: ZoneRow[]
   const perKwhMinor = {
     ac: p.acKwh,
     dc: p.dcKwh,
-    roaming: Math.round(p.dcKwh * 1.2),
     acNext: Math.round(p.acKwh * 1.1),
     dcNext: Math.round(p.dcKwh * 1.1),
   }[kind];
@@ -58,13 +57,12 @@ export function tariffFor(key: TariffKey): { tariff: TariffRow; zones: ZoneRow[]
     name: {
       ac: 'AC standard',
       dc: 'DC fast',
-      roaming: 'Roaming partner',
       acNext: 'AC standard (new prices)',
       dcNext: 'DC fast (new prices)',
     }[kind],
     currency,
     startFeeMinor: 0,
-    firstConsumptionFeeMinor: kind === 'roaming' ? p.minimal : 0,
+    firstConsumptionFeeMinor: 0,
     reservationFeeMinor: p.reservation,
     // A tenth of the fixed cost for each minute a reservation holds the connector unused.
     reservationPerMinuteMinor: Math.round(p.reservation / 10),

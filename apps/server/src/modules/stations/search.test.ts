@@ -22,6 +22,9 @@ function rows(): StationRow[] {
   const random = createRandom(5);
   const generated = generateStations(3000, 11).map((s, i) => ({
     ...s,
+    // One station in eight is a roaming partner's (the demo's come over OCPI instead).
+    isRoaming: !s.isPrivate && i % 8 === 5,
+    roamingOperator: !s.isPrivate && i % 8 === 5 ? 'NordCharge' : null,
     ownerUserId: s.isPrivate && i % 2 === 0 ? owner : null,
     // Every fourth private station is shared round the clock: others see it too.
     sharing: s.isPrivate && i % 4 === 0 ? allDayShared : null,
