@@ -70,9 +70,19 @@ const keyOf = (partner: PartnerRow, location: Pick<OcpiLocation, 'country_code' 
 });
 
 /** The station code a driver sees (and types for the QR code): the partner's party and id. */
-function codeOf(key: LocationKey): string {
-  const id = key.locationId.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 24);
-  return `${key.countryCode}${key.partyId}-${id}`;
+/**
+ * The code a driver reads on the station page: the partner's own id of the Location (upper case,
+ * letters, digits and hyphens), with its party in front unless the id starts with it already
+ * ("NCH-HEL-002"; "ABC-17" for location "17" of party ABC).
+ */
+export function codeOf(key: Pick<LocationKey, 'partyId' | 'locationId'>): string {
+  const id = key.locationId
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 32);
+  return id.startsWith(`${key.partyId}-`) ? id : `${key.partyId}-${id}`;
 }
 
 function stationColumns(partner: PartnerRow, location: OcpiLocation, now: Date) {

@@ -10,6 +10,7 @@ import {
   socketTypeOf,
   utcOffsetOf,
 } from './mapping';
+import { codeOf } from './locations';
 
 // A partner's OCPI 2.2.1 Location read as a station of our map.
 
@@ -89,5 +90,11 @@ describe('OCPI 2.2.1 Location → our station', () => {
       'Mannerheimintie 5, 00100 Helsinki',
     );
     expect(addressOf({ address: 'Narva mnt 7', city: 'Tallinn' })).toBe('Narva mnt 7, Tallinn');
+  });
+
+  it('names the station by the partner’s id of the Location, with its party in front', () => {
+    expect(codeOf({ partyId: 'NCH', locationId: 'NCH-HEL-002' })).toBe('NCH-HEL-002');
+    expect(codeOf({ partyId: 'ABC', locationId: '17' })).toBe('ABC-17');
+    expect(codeOf({ partyId: 'ABC', locationId: 'loc 4/b' })).toBe('ABC-LOC-4-B');
   });
 });
