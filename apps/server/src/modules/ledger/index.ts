@@ -7,4 +7,4 @@ export {
   walletBalanceMinor,
 } from './payer-repo';
 export { postTransaction, type Posting } from './service';
-export { userWalletBalanceMinor } from './repo';
+export { userWalletBalanceMinor, walletCurrencyOf } from './repo';

@@ -7,6 +7,7 @@ import {
   ledgerTransactions,
   type LedgerAccountKind,
 } from '../../db/schema/money';
+import { users } from '../../db/schema/users';
 
 export type AccountOwner = { kind: LedgerAccountKind; userId?: string; companyId?: string };
 export type TransactionKind = (typeof ledgerTransactions.$inferInsert)['kind'];
@@ -80,4 +81,10 @@ export async function userWalletBalanceMinor(
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+/** The currency of the driver's own wallet (SPEC §3 user currency); undefined: no such driver. */
+export async function walletCurrencyOf(db: Db, userId: string): Promise<Currency | undefined> {
+  const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+  return row?.currency;
 }

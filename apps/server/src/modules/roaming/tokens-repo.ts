@@ -144,13 +144,6 @@ export async function driverAppTokenOf(db: Db, userId: string) {
   return row && fromRaw(row as RawTokenRow);
 }
 
-export async function walletCurrencyOfDriver(db: Db, userId: string) {
-  const [row] = await db
-    .select({ currency: users.currency })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.currency;
-}
 
 /**
  * The partner's station of a Location id, and the tariff ids its EVSEs (all, or those named)

@@ -11,6 +11,7 @@ import {
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { roamingTokenTypes } from '../../db/schema/roaming';
+import { walletCurrencyOf } from '../ledger';
 import { checkIdTag, decidePayment, driverGroupTag } from '../sessions';
 import type { RoamingDeps } from './credentials';
 import type { PartnerRow } from './repo';
@@ -27,7 +28,6 @@ import {
   partnerTokensByUid,
   updatePartnerToken,
   upsertPartnerToken,
-  walletCurrencyOfDriver,
   type AuthorizationRow,
   type DriverTokenRow,
   type PartnerTokenRow,
@@ -255,7 +255,7 @@ async function decide(
   where: { location_id: string; evse_uids?: string[] | undefined } | undefined,
 ): Promise<Allowed> {
   if (isBlocked) return 'BLOCKED';
-  const walletCurrency = await walletCurrencyOfDriver(deps.db, row.userId);
+  const walletCurrency = await walletCurrencyOf(deps.db, row.userId);
   if (!walletCurrency) return 'BLOCKED';
   if (!(await isPayableThere(deps, partner, where, walletCurrency))) return 'NOT_ALLOWED';
   try {

@@ -49,8 +49,7 @@ export type { RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
 export {
   adoptRoamingSession,
   applyRoamingSession,
-  billRoamingCdr,
   roamingCommandResult,
-  type RoamingCdr,
   type RoamingSessionPush,
 } from './roaming';
+export { billRoamingCdr, type RoamingCdr } from './roaming-bill';

@@ -12,8 +12,8 @@ import { payerForProfile, type Payer } from '../ledger';
 import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
 import { paymentFor } from './start';
 import { sessionTariffId, stationRule } from './start-rules';
-import { isRoamingPlace, type RoamingPlace } from './roaming';
-import { partnerTariff, walletCurrencyOf } from './roaming-repo';
+import { driverWalletCurrency, isRoamingPlace, type RoamingPlace } from './roaming';
+import { partnerTariff } from './roaming-repo';
 import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import { tariff as ocpiTariff } from '@evcharge/api/ocpi/types';
 import { ocpiEstimate } from '@evcharge/domain/roaming-tariff';
@@ -130,7 +130,7 @@ async function planRoamingSession(
   const car = body.carId ? await findOwnCar(db, userId, body.carId) : undefined;
   if (body.carId && !car)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'carId', rule: 'invalid' }] });
-  const currency = await walletCurrencyOf(db, userId);
+  const currency = await driverWalletCurrency(db, userId);
   const parsed = ocpiTariff.safeParse(
     await partnerTariff(db, place.roamingPartnerId, place.ocpiTariffIds ?? []),
   );

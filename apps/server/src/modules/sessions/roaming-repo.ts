@@ -1,13 +1,11 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { roamingTariffs } from '../../db/schema/roaming';
-import { users } from '../../db/schema/users';
 import type { SessionRow } from './repo';
 
 // Queries of roaming sessions (roaming.ts): a partner's session found by its id or by the
-// authorization_reference we gave, the currency of the partner's tariff, the wallet's currency.
+// authorization_reference we gave, and the partner's tariffs.
 
 /** How a partner names one of our sessions: its own id, our reference, or (command results) ours. */
 export type RoamingSessionKey = {
@@ -50,12 +48,6 @@ export async function partnerTariffCurrency(
   return row?.currency;
 }
 
-/** The currency of the driver's wallet (SPEC §3 user currency). */
-export async function walletCurrencyOf(db: Db, userId: string): Promise<Currency> {
-  const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
-  if (!row) throw new Error(`no user ${userId}`);
-  return row.currency;
-}
 
 /** The partner's tariff a connector names first, as the partner sent it (validated on receipt). */
 export async function partnerTariff(db: Db, partnerId: string, tariffIds: readonly string[]) {

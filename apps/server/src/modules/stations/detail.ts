@@ -4,6 +4,7 @@ import { chargeClass } from '@evcharge/domain/charge-class';
 import { connectorStatusCode } from '@evcharge/domain/connector-status';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
+import { walletCurrencyOf } from '../ledger';
 import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import { tariff as ocpiTariff } from '@evcharge/api/ocpi/types';
 import type { Currency } from '@evcharge/domain/currency';
@@ -21,7 +22,6 @@ import {
   loadTariffs,
   roamingTariffsOf,
   stationHolds,
-  walletCurrencyOf,
   type StationDetailRow,
 } from './repo';
 import type { Viewer } from './search';

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/charging';
 import { privateStations } from '../../db/schema/private-stations';
 import { roamingTariffs } from '../../db/schema/roaming';
-import { users } from '../../db/schema/users';
 import { sharingColumns, withSharing } from '../../db/sharing';
 import {
   connectors,
@@ -236,8 +235,3 @@ export async function roamingTariffsOf(db: Db, stationId: string, partnerId: str
   };
 }
 
-/** The currency of the driver's own wallet (SPEC §3 user currency). */
-export async function walletCurrencyOf(db: Db, userId: string) {
-  const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
-  return row?.currency;
-}
