@@ -38,7 +38,14 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
-import { roamingLink, startRoamingPull, statusPushes, tokenPushes } from './modules/roaming';
+import { runEvery } from './repeat';
+import {
+  cpoSessionPushes,
+  roamingLink,
+  startRoamingPull,
+  statusPushes,
+  tokenPushes,
+} from './modules/roaming';
 import { rfidReader, rfidRoutes, startLocalListSync } from './modules/rfid';
 import {
   CHARGE_EVENTS_CHANNEL,
@@ -198,6 +205,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await unlisten();
     });
   }
+  // OCPI 2.2.1 §9, §10: a partner's driver's session at our station goes on to the partner as
+  // it changes; its account's news on the event bus is the cue (a sweep retries the rest).
+  const roamingSessions = cpoSessionPushes(deps, app.log);
+  const bus = deps.chargeEvents;
+  deps.chargeEvents = {
+    ...bus,
+    notify(userId) {
+      bus.notify(userId);
+      roamingSessions.userNotified(userId);
+    },
+  };
   deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', gateway);
@@ -284,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('localList', localList);
   app.decorate('roamingStatus', roamingStatus);
   app.decorate('roamingTokens', roamingTokens);
+  app.decorate('roamingSessions', roamingSessions);
   // Open long polls answer at once when the server closes (graceful shutdown).
   app.addHook('preClose', (done) => {
     deps.chargeEvents.close();
@@ -292,13 +311,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopSweep = startSessionSweep(deps, app.log);
   const stopReservationSweep = startReservationSweep(deps, app.log);
   const stopRoamingPull = startRoamingPull(deps, app.log);
+  // What a partner could not be sent goes again each minute.
+  const stopSessionResend = runEvery(60, () => roamingSessions.sweep(), app.log, 'roaming session resend');
   app.addHook('onClose', async () => {
+    await stopSessionResend();
     deps.stationReadModel.close();
     await stopSweep();
     await stopReservationSweep();
     await stopRoamingPull();
     await roamingStatus.settled();
     await roamingTokens.settled();
+    await roamingSessions.settled();
     await localList.stop();
   });
   // Notifications still being pushed go out before the database closes.

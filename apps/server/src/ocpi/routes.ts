@@ -20,6 +20,8 @@ import {
   ourLocation,
   ourLocations,
   ourTariffs,
+  ourCdrs,
+  ourSessions,
   receiveCdr,
   receiveCommandResult,
   receiveLocationPush,
@@ -232,6 +234,13 @@ export function ocpiRoutes(app: FastifyInstance, deps: Deps): void {
     );
     ocpi.get(`/${OCPI_VERSION}/cpo/tariffs`, async (request, reply) =>
       paged(request, reply, (query) => ourTariffs(deps, query)),
+    );
+    // §9.2.1 Sessions and §10.2.1 CDRs, sender interface (CPO): the calling partner's drivers'.
+    ocpi.get(`/${OCPI_VERSION}/cpo/sessions`, async (request, reply) =>
+      paged(request, reply, (query) => ourSessions(deps, request.ocpiCaller!.partner.id, query)),
+    );
+    ocpi.get(`/${OCPI_VERSION}/cpo/cdrs`, async (request, reply) =>
+      paged(request, reply, (query) => ourCdrs(deps, request.ocpiCaller!.partner.id, query)),
     );
 
     // §8.2.2 Locations, receiver interface (eMSP).

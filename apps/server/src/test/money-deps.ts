@@ -67,6 +67,7 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     roamingLink: {
       startSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
       stopSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      authorizeToken: async () => ({ kind: 'failed' }),
     },
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),

@@ -24,8 +24,23 @@ import { roamingPartners } from './roaming';
 import { connectors, stations, tariffs } from './stations';
 import { companies, users } from './users';
 
-export const sessionPaymentMethods = ['balance', 'card', 'company'] as const;
+/** partner: a roaming partner's driver at our station; the partner pays (its account's wallet). */
+/** A roaming partner's driver (OCPI 2.2.1 §10.4.5 CdrToken) and how we let them charge. */
+export type RoamingDriver = {
+  countryCode: string;
+  partyId: string;
+  uid: string;
+  type: 'AD_HOC_USER' | 'APP_USER' | 'OTHER' | 'RFID';
+  contractId: string;
+  /** WHITELIST: the token as the partner pushed it; AUTH_REQUEST: the partner said yes now. */
+  authMethod: 'AUTH_REQUEST' | 'WHITELIST';
+  authorizationReference?: string;
+};
+
+export const sessionPaymentMethods = ['balance', 'card', 'company', 'partner'] as const;
 export type SessionPaymentMethod = (typeof sessionPaymentMethods)[number];
+/** A reservation is our driver's (or their company's): no partner pays for one. */
+export const reservationPaymentMethods = ['balance', 'card', 'company'] as const;
 
 export { reservationStatuses };
 
@@ -105,7 +120,7 @@ export const reservations = pgTable(
     /** The idTag the charge point holds the connector for; the driver's app start sends it. */
     idTag: text('id_tag').notNull(),
     /** How it is paid, decided as a start is (start-rules.ts): its payer's wallet, or a card hold. */
-    paymentMethod: text('payment_method', { enum: sessionPaymentMethods }).notNull(),
+    paymentMethod: text('payment_method', { enum: reservationPaymentMethods }).notNull(),
     payerCompanyId: uuid('payer_company_id').references(() => companies.id),
     /** When the charge point began to hold it: the fixed cost is charged then. */
     begunAt: tstz('begun_at'),
@@ -130,7 +145,7 @@ export const reservations = pgTable(
     check('reservations_status_check', oneOf(t.status, reservationStatuses)),
     check('reservations_mode_check', oneOf(t.mode, reservationModes)),
     check('reservations_currency_check', oneOf(t.currency, currencies)),
-    check('reservations_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
+    check('reservations_payment_method_check', oneOf(t.paymentMethod, reservationPaymentMethods)),
     check(
       'reservations_payer_check',
       sql`(${t.paymentMethod} = 'company') = (${t.payerCompanyId} is not null)`,
@@ -178,6 +193,15 @@ export const chargingSessions = pgTable(
     ocpiCdrId: text('ocpi_cdr_id'),
     /** Set when a corporate profile started it: the company's balance pays (SPEC §6). */
     payerCompanyId: uuid('payer_company_id').references(() => companies.id),
+    /**
+     * SPEC §1 roaming, our side as CPO (OCPI 2.2.1 §9, §10): a partner's driver charges at our
+     * station with the partner's token; the partner pays. The token as the CDR names it and how
+     * it was authorized; when the session was last sent to the partner, and its CDR.
+     */
+    payerPartnerId: uuid('payer_partner_id').references(() => roamingPartners.id),
+    roamingDriver: jsonb('roaming_driver').$type<RoamingDriver>(),
+    ocpiSentAt: tstz('ocpi_sent_at'),
+    ocpiCdrSentAt: tstz('ocpi_cdr_sent_at'),
     /**
      * What pays: the driver's balance, the card held at the start (when the balance was short)
      * or the company's balance (a corporate profile).
@@ -297,5 +321,13 @@ export const chargingSessions = pgTable(
     uniqueIndex('charging_sessions_ocpi_session_unique').on(t.roamingPartnerId, t.ocpiSessionId),
     uniqueIndex('charging_sessions_ocpi_reference_unique').on(t.ocpiAuthorizationReference),
     uniqueIndex('charging_sessions_ocpi_cdr_unique').on(t.roamingPartnerId, t.ocpiCdrId),
+    check(
+      'charging_sessions_partner_payer_check',
+      sql`(${t.paymentMethod} = 'partner') = (${t.payerPartnerId} is not null) and (${t.payerPartnerId} is null) = (${t.roamingDriver} is null)`,
+    ),
+    // A partner's sessions to send it (OCPI 2.2.1 §9.2.1 and §10.2.1), and its token's open one.
+    index('charging_sessions_partner_updated_idx')
+      .on(t.payerPartnerId, t.updatedAt)
+      .where(sql`${t.payerPartnerId} is not null`),
   ],
 );

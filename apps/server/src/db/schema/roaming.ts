@@ -65,6 +65,14 @@ export const roamingPartners = pgTable(
     locationsPulledAt: tstz('locations_pulled_at'),
     tariffsPulledAt: tstz('tariffs_pulled_at'),
     registeredAt: tstz('registered_at'),
+    /**
+     * SPEC §1 roaming, our side as CPO: the account the partner's drivers charge on at our
+     * stations (sessions belong to it). Its wallet is what the partner owes us for them, so it
+     * runs negative between settlements; nobody signs in to it.
+     */
+    accountUserId: uuid('account_user_id')
+      .references(() => users.id)
+      .unique('roaming_partners_account_user_unique'),
     createdAt: createdAt(),
   },
   (t) => [

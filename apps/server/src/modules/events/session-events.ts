@@ -23,6 +23,7 @@ type Session = Pick<
   | 'stoppedAt'
   | 'parkingStartedAt'
   | 'limitMode'
+  | 'paymentMethod'
 >;
 
 async function tell(
@@ -37,6 +38,8 @@ async function tell(
     | 'parkingStarted',
   data: EventData,
 ): Promise<void> {
+  // A roaming partner's driver hears from the partner (its session and CDR, OCPI 2.2.1 §9, §10).
+  if (session.paymentMethod === 'partner') return;
   const station = await stationOfConnector(deps.db, session.connectorId).catch(() => undefined);
   await deps.userEvents.record({
     userId: session.userId,

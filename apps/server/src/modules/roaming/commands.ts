@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { commandResponse, type CommandType } from '@evcharge/api/ocpi/types';
-import type { RoamingCommandOutcome, RoamingLink } from '../sessions';
+import {
+  authorizationInfo,
+  commandResponse,
+  statusCodes,
+  type CommandType,
+} from '@evcharge/api/ocpi/types';
+import type { RoamingAuthorization, RoamingCommandOutcome, RoamingLink } from '../sessions';
 import { appTokenOf } from './tokens';
 import { ocpiCall, OcpiCallError } from './client';
 import { callTarget, endpointOf, versionDetailsUrlOf, type RoamingDeps } from './credentials';
@@ -42,6 +47,39 @@ async function sendCommand(
   }
 }
 
+/**
+ * OCPI 2.2.1 §12.2.2.3, our side as CPO: POST {tokens SENDER}/{uid}/authorize?type= with the
+ * Location the driver is at. A token the partner does not know (2004) is not allowed there.
+ */
+async function authorizeAtPartner(
+  deps: RoamingDeps,
+  request: Parameters<RoamingLink['authorizeToken']>[0],
+): Promise<RoamingAuthorization> {
+  const partner = await findPartner(deps.db, request.partnerId);
+  const url = partner && endpointOf(partner, 'tokens', 'SENDER');
+  if (!partner || partner.status !== 'registered' || !partner.outboundToken || !url)
+    return { kind: 'failed' };
+  try {
+    const answer = await ocpiCall(callTarget(deps, partner.outboundToken, partner), {
+      method: 'POST',
+      url: `${url.replace(/\/$/, '')}/${encodeURIComponent(request.uid)}/authorize?type=${request.type}`,
+      body: { location_id: request.locationId },
+      data: authorizationInfo,
+    });
+    return {
+      kind: 'answered',
+      allowed: answer.allowed,
+      ...(answer.authorization_reference
+        ? { authorizationReference: answer.authorization_reference }
+        : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof OcpiCallError)) throw error;
+    if (error.statusCode === statusCodes.unknownToken) return { kind: 'answered', allowed: 'NOT_ALLOWED' };
+    return { kind: 'failed' };
+  }
+}
+
 /** The sessions module's way to partners' charge points. */
 export function roamingLink(deps: () => RoamingDeps): RoamingLink {
   return {
@@ -63,5 +101,6 @@ export function roamingLink(deps: () => RoamingDeps): RoamingLink {
         session_id: request.ocpiSessionId,
       });
     },
+    authorizeToken: (request) => authorizeAtPartner(deps(), request),
   };
 }

@@ -57,6 +57,8 @@ export function ourEndpoints(deps: Pick<RoamingDeps, 'config'>): PartnerEndpoint
     // As a CPO: our stations and tariffs for partners' drivers.
     { identifier: 'locations', role: 'SENDER', url: `${base}/cpo/locations` },
     { identifier: 'tariffs', role: 'SENDER', url: `${base}/cpo/tariffs` },
+    { identifier: 'sessions', role: 'SENDER', url: `${base}/cpo/sessions` },
+    { identifier: 'cdrs', role: 'SENDER', url: `${base}/cpo/cdrs` },
     { identifier: 'tokens', role: 'RECEIVER', url: `${base}/cpo/tokens` },
   ];
 }

@@ -25,6 +25,7 @@ export { receiveTariffPush, storeTariff } from './tariffs';
 export { pullAll, pullPartner, startRoamingPull } from './pull';
 export { ourLocation, ourLocations, ourTariffs } from './publish';
 export { statusPushes, type StatusPushes } from './status-push';
+export { cpoSessionPushes, ourCdrs, ourSessions, type CpoSessionPushes } from './cpo-sessions';
 export { roamingLink } from './commands';
 export {
   appTokenOf,

@@ -24,7 +24,7 @@ import {
 // connectors (OCPP 1.6 connectorId), with one OCPI connector "1".
 
 /** Our country codes (SPEC §3) and the partners' we show, as ISO 3166-1 alpha-3. */
-const alpha3: Record<string, string> = {
+export const alpha3: Record<string, string> = {
   ru: 'RUS', kk: 'KAZ', az: 'AZE', kg: 'KGZ', lv: 'LVA', tj: 'TJK', uz: 'UZB', jo: 'JOR',
 };
 

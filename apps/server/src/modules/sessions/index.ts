@@ -45,7 +45,7 @@ export { toCharge } from './charge-view';
 export { sessionsForSupport } from './history';
 // Roaming sessions (OCPI 2.2.1): the port the roaming module implements, and what its
 // receivers hand over (session pushes, CDRs, command results).
-export type { RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
+export type { RoamingAuthorization, RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
 export {
   adoptRoamingSession,
   applyRoamingSession,

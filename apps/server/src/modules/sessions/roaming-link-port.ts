@@ -29,4 +29,24 @@ export type RoamingLink = {
     ocpiSessionId: string;
     sessionId: string;
   }): Promise<RoamingCommandOutcome>;
+  /**
+   * OCPI 2.2.1 §12.2.2.3 real-time authorization, our side as CPO: may the partner's driver
+   * charge at our Location with this token? The partner answers with its AllowedType and a
+   * reference its session and CDR carry.
+   */
+  authorizeToken(request: {
+    partnerId: string;
+    uid: string;
+    type: 'AD_HOC_USER' | 'APP_USER' | 'OTHER' | 'RFID';
+    locationId: string;
+  }): Promise<RoamingAuthorization>;
 };
+
+export type RoamingAuthorization =
+  | {
+      kind: 'answered';
+      allowed: 'ALLOWED' | 'BLOCKED' | 'EXPIRED' | 'NO_CREDIT' | 'NOT_ALLOWED';
+      authorizationReference?: string;
+    }
+  /** No answer in time, the partner could not be reached, or does not know the token. */
+  | { kind: 'failed' };

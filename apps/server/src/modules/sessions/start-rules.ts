@@ -23,6 +23,7 @@ import {
 import { lockStarter, stationFacts } from './place-repo';
 import { holdingReservation, lockConnector } from './hold-repo';
 import { isTagInOpenSession } from './repo';
+import { isPartnerTokenInOpenSession } from './partner-driver-repo';
 
 // The one place that decides whether a driver may start a session and how it is paid, for a
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
@@ -100,6 +101,13 @@ export type StartPayment =
   | { method: 'card'; capMinor: number; card: Card; balanceMinor: number };
 
 /**
+ * A roaming partner's driver (SPEC §1, our side as CPO): the partner pays for what its driver
+ * charges (OCPI 2.2.1 §10 CDR), on its account; the partner decided the driver's credit when
+ * it issued or authorized the token.
+ */
+export type PartnerPayment = { method: 'partner'; capMinor: null; card: undefined; balanceMinor: number };
+
+/**
  * How a start is paid, or why it cannot be (the plan shows the same answer before the driver
  * taps Start): from the balance while what it holds (less what the driver's other open
  * sessions may still cost) covers the minimum; else from the default card, held at the start;
@@ -152,11 +160,18 @@ export type StartRequest = {
   at: Date;
   /** A start by an RFID tag: the tag must not be in another open session. */
   rfidTagId?: string;
+  /**
+   * A roaming partner's driver with the partner's token (partner-driver.ts): `userId` is the
+   * partner's account, the partner pays, and the token must not be in another open session.
+   */
+  partner?: { partnerId: string; uid: string };
 };
 
 export type PaymentDecision = { payer: Payer; payment: StartPayment };
 
-export type StartDecision = PaymentDecision & {
+export type StartDecision = {
+  payer: Payer;
+  payment: StartPayment | PartnerPayment;
   /** The driver's own reservation holding the connector: the session consumes it. */
   reservation: { id: string; idTag: string } | undefined;
   /** Who the driver is to the station (stationRule): its owner's sessions cost nothing. */
@@ -190,6 +205,20 @@ export async function decidePayment(
   return { payer, payment };
 }
 
+/** A partner's driver: its account (locked as a driver's row is) pays, uncapped. */
+async function decidePartnerPayment(
+  tx: Db,
+  accountUserId: string,
+  currency: Charge['currency'],
+): Promise<{ payer: Payer; payment: PartnerPayment }> {
+  const account = await lockStarter(tx, accountUserId);
+  if (!account || account.deletedAt !== null) throw new AppError('UNAUTHORIZED');
+  if (account.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
+  const payer: Payer = { kind: 'user_wallet', userId: accountUserId };
+  const balanceMinor = await walletBalanceMinor(tx, payer, currency);
+  return { payer, payment: { method: 'partner', capMinor: null, card: undefined, balanceMinor } };
+}
+
 /**
  * Decides a start, inside the start's transaction (see decidePayment): the station's hours,
  * the money, the simultaneous-sessions limit, a tag's other session, and the connector's
@@ -203,6 +232,8 @@ export async function decideStart(
   const { userId } = request;
   const station = await stationFacts(tx, request.stationId);
   if (!station) throw new AppError('STATION_NOT_FOUND');
+  // Private stations are not offered to partners (roaming publish.ts): not there for their drivers.
+  if (request.partner && station.isPrivate) throw new AppError('STATION_NOT_FOUND');
   const { access, refusal } = stationRule(station, userId, request.at);
   if (refusal) throw refusal;
   const stationOwnerId = earningOwnerOf(station, access);
@@ -210,9 +241,15 @@ export async function decideStart(
     access === 'shared'
       ? sharedTagExpiry(station.sharing, request.at, station.utcOffsetMinutes)
       : null;
-  const { payer, payment } = await decidePayment(tx, userId, request.currency, access);
+  const { partner } = request;
+  const { payer, payment } = partner
+    ? await decidePartnerPayment(tx, userId, request.currency)
+    : await decidePayment(tx, userId, request.currency, access);
   const limit = config.charging.maxSessionsPerUser;
-  if ((await openSessionCount(tx, userId)) >= limit)
+  // The partner's account holds all its drivers' sessions: the limit is one per card.
+  if (partner && (await isPartnerTokenInOpenSession(tx, partner.partnerId, partner.uid)))
+    throw new AppError('TOO_MANY_SESSIONS', { details: { limit: 1 } });
+  if (!partner && (await openSessionCount(tx, userId)) >= limit)
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });
   if (request.rfidTagId && (await isTagInOpenSession(tx, request.rfidTagId)))
     throw new AppError('TOO_MANY_SESSIONS', { details: { limit } });

@@ -21,6 +21,7 @@ import { startColumns } from './start-clock';
 import { completeReservation } from './hold-repo';
 import { findTagByUid, markTagUsed, stationFacts } from './place-repo';
 import { loyaltyColumns } from './session-loyalty';
+import { forgetPartnerAnswer, partnerDriverAt, type PartnerDriver } from './partner-driver';
 
 // A driver's RFID tag at the station goes through the rules of a start from the app
 // (start-rules.ts decideStart), answered as OCPP 1.6 §7.15 AuthorizationStatus.
@@ -43,12 +44,34 @@ type TagDecision =
   | {
       status: 'Accepted';
       userId: string;
-      rfidTagId: string;
+      /** Our driver's tag; null for a roaming partner's driver (partner set). */
+      rfidTagId: string | null;
+      partner: PartnerDriver | undefined;
       tariffId: string;
       currency: StartRequest['currency'];
       decision: StartDecision;
     }
   | { status: Exclude<IdTagStatus, 'Accepted'> };
+
+type Starter = { userId: string; rfidTagId: string | null; partner: PartnerDriver | undefined };
+
+/** Who presents the idTag: our driver's tag, a roaming partner's driver, or a refusal. */
+async function starterOf(
+  deps: ChargeDeps,
+  stationId: string,
+  idTag: string,
+): Promise<Starter | { status: Exclude<IdTagStatus, 'Accepted'> }> {
+  const tag = await checkIdTag(deps.db, idTag);
+  if (tag.status === 'Accepted') {
+    if (tag.rfidTagId === null) return { status: 'Invalid' };
+    return { userId: tag.userId, rfidTagId: tag.rfidTagId, partner: undefined };
+  }
+  // Not one of our drivers' tags: perhaps a roaming partner's driver's card.
+  const foreign = tag.status === 'Invalid' ? await partnerDriverAt(deps, stationId, idTag) : undefined;
+  if (!foreign) return { status: tag.status };
+  if (foreign.status !== 'Accepted') return { status: foreign.status };
+  return { userId: foreign.partner.accountUserId, rfidTagId: null, partner: foreign.partner };
+}
 
 /**
  * Decides a tag's start at a station inside `run` (a transaction), or refuses it. The idTag of
@@ -65,26 +88,28 @@ async function decideTag(
   ) => Promise<void>,
 ): Promise<TagDecision> {
   const { db } = deps;
-  const tag = await checkIdTag(db, idTag);
-  if (tag.status !== 'Accepted') return { status: tag.status };
-  if (tag.rfidTagId === null) return { status: 'Invalid' };
+  const starter = await starterOf(deps, place.stationId, idTag);
+  if ('status' in starter) return starter;
+  const { userId, rfidTagId, partner } = starter;
   const tariffId = await stationTariffAt(db, place.stationId, at);
   if (!tariffId) return { status: 'Invalid' };
   const { tariff } = await tariffOf(db, tariffId);
   try {
     return await db.transaction(async (tx) => {
       const decision = await decideStart(tx, deps.config, {
-        userId: tag.userId,
+        userId,
         stationId: place.stationId,
         connectorId: place.connectorId,
         currency: tariff.currency,
         at,
-        rfidTagId: tag.rfidTagId,
+        ...(rfidTagId ? { rfidTagId } : {}),
+        ...(partner ? { partner: { partnerId: partner.partnerId, uid: partner.driver.uid } } : {}),
       });
       const decided = {
         status: 'Accepted' as const,
-        userId: tag.userId,
-        rfidTagId: tag.rfidTagId,
+        userId,
+        rfidTagId,
+        partner,
         tariffId,
         currency: tariff.currency,
         decision,
@@ -131,6 +156,8 @@ async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) 
   const decided = await decideTag(deps, { stationId }, idTag, new Date(), async () => {});
   if (decided.status !== 'Accepted') return { status: decided.status };
   const { trustedUntil } = decided.decision;
+  // A partner's drivers share its account: their cards are no group of one driver.
+  if (decided.partner) return { status: decided.status };
   return {
     status: decided.status,
     parentIdTag: driverGroupTag(decided.userId),
@@ -183,8 +210,12 @@ export async function startByTag(
       currency: tag.currency,
       rfidTagId: tag.rfidTagId,
       ...paymentColumns(tag.decision),
-      // Free energy on the owner's own station earns no programme's discount or points.
-      ...(isOwn
+      ...(tag.partner
+        ? { payerPartnerId: tag.partner.partnerId, roamingDriver: tag.partner.driver }
+        : {}),
+      // Free energy on the owner's own station earns no programme's discount or points, and
+      // a partner's driver carries no card of our programmes.
+      ...(isOwn || tag.partner
         ? { loyaltyCardId: null, loyalty: null }
         : await loyaltyColumns(tx, tag.userId, place)),
       ...(byCard
@@ -194,7 +225,7 @@ export async function startByTag(
           }
         : { status: 'charging' as const, ...charging }),
     });
-    await markTagUsed(tx, tag.rfidTagId, startedAt);
+    if (tag.rfidTagId) await markTagUsed(tx, tag.rfidTagId, startedAt);
     // A tag of the driver whose reservation holds the connector: it stops holding now.
     if (!byCard && tag.decision.reservation)
       await completeReservation(tx, tag.decision.reservation.id, startedAt);
@@ -204,6 +235,8 @@ export async function startByTag(
       ? startedWithoutUs(deps, stationId, connectorId, params, decided.status)
       : { status: decided.status };
   }
+  if (decided.partner)
+    forgetPartnerAnswer(stationId, decided.partner.partnerId, decided.partner.driver.uid);
   let started = session;
   const card = decided.decision.payment.card;
   if (card) {
