@@ -15,3 +15,17 @@ describe('errorText of a start at a closed station', () => {
     expect(errorText(i18n.t, error)).toBe(text);
   });
 });
+
+describe('errorText of a command a station refused', () => {
+  it.each([
+    ['en', { reason: 'NOT_SUPPORTED' }, /does not take starts from our app/],
+    ['ru', { reason: 'NOT_SUPPORTED' }, /не принимает запуск из нашего приложения/],
+    ['en', { reason: 'offline' }, /cannot be reached right now/],
+    ['en', { reason: 'REJECTED' }, /could not carry out this command/],
+  ])('in %s with %j', async (language, details, text) => {
+    await initI18n(language as Language);
+    await loadNamespaces(['errors']);
+    const error = new ApiError(409, 'COMMAND_REJECTED', 'Rejected', [], details);
+    expect(errorText(i18n.t, error)).toMatch(text);
+  });
+});

@@ -30,6 +30,10 @@ export function errorText(t: TFunction, error: unknown): string {
     const { opensAt } = error.details;
     return opensAt === undefined ? t('errors:stationClosedNoHours') : t('errors:STATION_CLOSED', { time: String(opensAt) });
   }
+  // Why a station (ours, or a roaming partner's: OCPI 2.2.1 §13.4.1) refused the command.
+  const { reason } = error.details;
+  if (error.code === 'COMMAND_REJECTED' && (reason === 'NOT_SUPPORTED' || reason === 'offline'))
+    return t(`errors:commandRejected_${reason}`);
   const parts = [t(`errors:${error.code}`)];
   const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
   const counted = ['INVALID_CREDENTIALS', 'PASSWORD_CHANGE_FAILED', 'PRIVATE_STATION_WRONG_SECRET'];
