@@ -13,7 +13,13 @@ import { connectors, stations } from '../../db/schema/stations';
 
 export type PartnerRow = typeof roamingPartners.$inferSelect;
 
+// Raised by every change of a partner's row on this instance: what is kept of the partners
+// (status-push.ts) is read again after it.
+let partnersChangedCount = 0;
+export const partnersVersion = () => partnersChangedCount;
+
 export async function insertPartner(db: Db, values: typeof roamingPartners.$inferInsert) {
+  partnersChangedCount++;
   const [row] = await db.insert(roamingPartners).values(values).returning();
   if (!row) throw new Error('partner insert returned nothing');
   return row;
@@ -40,6 +46,7 @@ export async function findPartnerByTokenHash(db: Db, hashes: readonly string[]) 
 }
 
 export async function deletePartner(db: Db, id: string): Promise<void> {
+  partnersChangedCount++;
   await db.delete(roamingPartners).where(eq(roamingPartners.id, id));
 }
 
@@ -53,6 +60,7 @@ export async function updatePartnerFrom(
   from: readonly RoamingPartnerStatus[],
   set: Partial<typeof roamingPartners.$inferInsert>,
 ): Promise<PartnerRow | undefined> {
+  partnersChangedCount++;
   const [row] = await db
     .update(roamingPartners)
     .set(set)

@@ -5,7 +5,7 @@ import { ocpiCall, OcpiCallError } from './client';
 import { callTarget, endpointOf, type RoamingDeps } from './credentials';
 import { evseStatusOf, ourLocation } from './publish';
 import { isPublishedStation } from './publish-repo';
-import { registeredPartners } from './repo';
+import { partnersVersion, registeredPartners } from './repo';
 import { ocpiDateTime, statusCodes } from '@evcharge/api/ocpi/types';
 
 // OCPI 2.2.1 §8.2.2.3, CPO side: a connector of ours changed status; every partner with a
@@ -18,10 +18,31 @@ export type StatusPushes = {
   settled(): Promise<void>;
 };
 
+/** How long the list of partners to tell is read once for every status change. */
+const PARTNERS_KEPT_MS = 10_000;
+
 export function statusPushes(deps: RoamingDeps, log: FastifyBaseLogger): StatusPushes {
   const inFlight = new Set<Promise<void>>();
+  // A busy network changes statuses many times a second: the partners are read once in a
+  // while, not per change, and again whenever a partner changed here (on another instance,
+// within PARTNERS_KEPT_MS; a partner registered there pulls our Locations at registration).
+  let kept:
+    | { at: number; version: number; partners: Promise<Awaited<ReturnType<typeof registeredPartners>>> }
+    | undefined;
+  const receivers = () => {
+    const now = Date.now();
+    const version = partnersVersion();
+    if (!kept || kept.version !== version || now - kept.at > PARTNERS_KEPT_MS) {
+      const partners = registeredPartners(deps.db);
+      kept = { at: now, version, partners };
+      partners.catch(() => {
+        kept = undefined;
+      });
+    }
+    return kept.partners;
+  };
   const push = async (stationId: string, connectorIds: readonly string[], status: ConnectorStatus, at: Date) => {
-    const partners = (await registeredPartners(deps.db)).filter(
+    const partners = (await receivers()).filter(
       (partner) => partner.outboundToken && endpointOf(partner, 'locations', 'RECEIVER'),
     );
     if (partners.length === 0) return;
