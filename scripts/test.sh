@@ -12,6 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
+# The several-instances test: HAProxy in front, Redis for the shared counts.
+bash scripts/ensure-haproxy.sh
+TEST_REDIS_URL=$(bash scripts/ensure-redis.sh)
+export TEST_REDIS_URL
 
 step() { printf '\n=== %s (at %d s)\n' "$*" "$SECONDS"; }
 

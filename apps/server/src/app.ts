@@ -38,6 +38,7 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
+import { Redis } from 'ioredis';
 import { runEvery } from './repeat';
 import {
   cpoSessionPushes,
@@ -57,6 +58,8 @@ import {
 import { accountRoutes } from './modules/account';
 import {
   createStationReadModel,
+  sharedReadModel,
+  STATION_CHANGES_CHANNEL,
   setConnectorStatus,
   setStationUnavailable,
   stationRoutes,
@@ -189,6 +192,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   };
   if (options.listen) {
+    // Station and connector changes reach every instance's read model (stations/shared-read-model.ts).
+    const stations = sharedReadModel(
+      deps.stationReadModel,
+      (payload) =>
+        void notify(db, STATION_CHANGES_CHANNEL, payload).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'station change NOTIFY failed'),
+        ),
+      (error) => app.log.warn({ err: error }, 'station change from another instance failed'),
+    );
+    deps.stationReadModel = stations.model;
+    const unlistenStations = await options.listen(STATION_CHANGES_CHANNEL, stations.receive);
+    app.addHook('onClose', async () => {
+      await unlistenStations();
+    });
     const unlisten = await options.listen(CHARGE_EVENTS_CHANNEL, (userId) =>
       deps.chargeEvents.deliver(userId),
     );
@@ -220,6 +237,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', gateway);
   const limits = { ...defaultRateLimits, ...options.rateLimits };
+  // Several instances count rate limits and wrong passwords together in Redis (docs/deploy.md).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   registerMetrics(app, deps.metrics);
   // OCPP sockets share the HTTP port: upgrades on /ocpp/{id}, outside Fastify's routes.
   // Valid messages go on to the sessions (transactions) and stations (connector statuses).
@@ -263,13 +286,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the plugins that watch route registration come before every route.
   await registerSecurityHeaders(app, config.publicUrl);
   await registerPressure(app, { ...defaultPressureLimits, ...options.pressure });
-  await registerRateLimit(app, limits);
+  await registerRateLimit(app, limits, redis);
   await registerOpenApi(app, deps.brand, config.publicUrl);
 
   opsRoutes(app, db);
   metricsRoute(app, deps.metrics, config.metricsToken);
   openApiRoute(app);
-  authRoutes(app, deps, limits);
+  authRoutes(app, deps, limits, redis);
   userRoutes(app, deps);
   accountRoutes(app, deps, limits, roamingTokens.accountClosing);
   brandRoutes(app);

@@ -94,6 +94,9 @@ const envSchema = z
     // PEM files of the certificate (with its chain) and the private key, both or neither.
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
+    // Several instances behind a load balancer count rate limits and wrong passwords together
+    // in this Redis (redis://host:port/db); unset: each instance counts on its own, in memory.
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
     // Unset: GET /metrics answers anyone (keep it off the public network); set: only
     // `Authorization: Bearer <METRICS_TOKEN>`. Long enough not to be guessed.
     METRICS_TOKEN: z
@@ -253,6 +256,8 @@ export type Config = {
   tls: { certFile: string; keyFile: string } | undefined;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: string | undefined;
+  /** Where rate limits and wrong-password counts are shared between instances (docs/deploy.md). */
+  redisUrl: string | undefined;
   push: PushConfig;
   ocpp: OcppConfig;
   ocpi: OcpiConfig;
@@ -353,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    redisUrl: e.REDIS_URL,
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@evcharge/domain/errors';
 import { isApiPath } from './api-path';
@@ -53,9 +54,15 @@ export function userWriteRateLimit(limits: RateLimits) {
  */
 export const isLimitedPath = isApiPath;
 
-export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
+/** `redis`: counts shared by every instance on it (REDIS_URL); else this instance's memory. */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  limits: RateLimits,
+  redis?: Redis,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'evcharge:rate-limit:', skipOnError: true } : {}),
     max: limits.globalPerMinute,
     timeWindow: MINUTE_MS,
     allowList: (request) => !isLimitedPath(request.url),

@@ -11,19 +11,27 @@ import type { Deps } from '../../deps';
 import { returnOrigin } from '../../http/origin';
 import { route } from '../../http/route';
 import { authRateLimit, MINUTE_MS, type RateLimits } from '../../plugins/rate-limit';
-import { createAddressLimit } from './address-limit';
+import type { Redis } from 'ioredis';
+import { createAddressLimit, redisAddressLimit } from './address-limit';
 import { userView } from '../users';
 import * as recovery from './recovery';
 import * as service from './service';
 
 const ok = { ok: true as const };
 
-export function authRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  limits: RateLimits,
+  redis?: Redis,
+): void {
   const { db } = deps;
   // Endpoints that guess passwords, codes or links, or send mail, get the stricter limit.
   const strict = { rateLimit: authRateLimit(limits) };
 
-  const wrongPasswords = createAddressLimit(limits.wrongPasswordsPerHour, 60 * MINUTE_MS);
+  const wrongPasswords = redis
+    ? redisAddressLimit(redis, limits.wrongPasswordsPerHour, 60 * MINUTE_MS)
+    : createAddressLimit(limits.wrongPasswordsPerHour, 60 * MINUTE_MS);
   route(
     app,
     signIn,

@@ -40,7 +40,7 @@ export async function signIn(
   address: { ip: string; limit: AddressLimit },
 ): Promise<SignInResult> {
   const now = deps.now();
-  address.limit.check(address.ip, now);
+  await address.limit.check(address.ip, now);
   const email = input.login.trim().toLowerCase();
   const hash = loginHash(email);
   await assertNotLocked(deps.db, hash, now);
@@ -50,7 +50,7 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyNothing(input.password);
   if (!user || !isRight) {
-    address.limit.fail(address.ip, now);
+    await address.limit.fail(address.ip, now);
     throw await recordWrongPassword(deps.db, hash, now);
   }
   if (user.isBlocked) throw new AppError('ACCOUNT_BLOCKED');

@@ -6,6 +6,7 @@ export {
 } from './connector-status';
 export { stationRoutes } from './routes';
 export { createStationReadModel, type StationReadModel } from './read-model';
+export { sharedReadModel, STATION_CHANGES_CHANNEL } from './shared-read-model';
 export { summaryOf } from './station-view';
 export { loadTariffs, type TariffWithIdle } from './repo';
 export { isFavourite } from './repo';
