@@ -34,7 +34,9 @@ export type LiveScreen = {
   cursor: () => number;
   /** Polls that failed because the server was gone (the screen waited and went on). */
   lostPolls: () => number;
-  /** Answers other than 200 and a lost server: the screen stopped at the first. */
+  /** Polls a busy server shed (503): the screen asked again. */
+  shedPolls: () => number;
+  /** Answers other than 200, 503 and a lost server: the screen stopped at the first. */
   failure: () => string | undefined;
   /** Ends the loop after the poll in flight (at most `waitSeconds`). */
   close: () => Promise<void>;
@@ -49,6 +51,7 @@ export function liveScreen(
   const events: ChargeEvent[] = [];
   let at = cursor;
   let lost = 0;
+  let shed = 0;
   let failure: string | undefined;
   let isClosed = false;
   let onClose = () => {};
@@ -71,6 +74,13 @@ export function liveScreen(
         await Promise.race([server.ready(), closed]);
         continue;
       }
+      // A busy server sheds the poll (503 with retry-after): the screen asks again from the same
+      // cursor after a pause, as the web's poll does after any failure but a sign-out.
+      if (answer.status === 503) {
+        shed += 1;
+        await Promise.race([new Promise((resolve) => setTimeout(resolve, 200)), closed]);
+        continue;
+      }
       if (answer.status !== 200) {
         failure = `poll from ${at} answered ${answer.status}: ${JSON.stringify(answer.body)}`;
         return;
@@ -85,6 +95,7 @@ export function liveScreen(
     events,
     cursor: () => at,
     lostPolls: () => lost,
+    shedPolls: () => shed,
     failure: () => failure,
     close: async () => {
       isClosed = true;
