@@ -67,6 +67,8 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
     roamingLink: {
       startSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
       stopSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      reserveNow: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      cancelReservation: async () => ({ kind: 'failed', reason: 'unreachable' }),
     },
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),
