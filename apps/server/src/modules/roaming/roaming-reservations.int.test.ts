@@ -12,6 +12,7 @@ import { moneyDeps } from '../../test/money-deps';
 import { cancel, minutesFrom, reservationRow, reserve, walletOf } from '../../test/reservations';
 import { roamingDeps, withPeers } from '../../test/roaming';
 import { sweepReservations } from '../reservations';
+import { billRoamingCdr } from '../sessions';
 import { appTokenOf, pullPartner, registerWith, roamingLink, type RoamingDeps } from './index';
 
 // SPEC §1 roaming, §3 Reservation: a reservation of a partner's connector from our app goes to
@@ -274,7 +275,7 @@ describe('reserving a partner’s connector from our app', () => {
   });
 
   it('the driver’s start on the reservation: the partner starts it for their token, the reservation is used', async () => {
-    const { peer, availableConnector } = await partnerWithStations();
+    const { peer, partner, availableConnector } = await partnerWithStations();
     const who = await driver(server, 300_000);
     const other = await driver(server, 300_000);
     const connector = await availableConnector();
@@ -314,6 +315,32 @@ describe('reserving a partner’s connector from our app', () => {
     expect(settled.costMinor).toBeGreaterThanOrEqual(feeMinor);
     expect(settled.costMinor).toBeLessThanOrEqual(feeMinor + minutes * perMinuteMinor);
     expect(await walletOf(server, who)).toBe(300_000 - settled.costMinor);
+
+    // The session's CDR is billed without the reservation's cost, which was paid already.
+    const billed = await billRoamingCdr(await moneyDeps(server), partner.id, {
+      id: `CDR-${session.id.slice(0, 8)}`,
+      sessionId: session.ocpiSessionId!,
+      authorizationReference: session.ocpiAuthorizationReference!,
+      startedAt: session.startedAt!,
+      endedAt: new Date(),
+      totalEnergyKwh: 5,
+      totalTimeHours: 0.5,
+      totalParkingHours: 0,
+      totalCost: { excl_vat: 5, incl_vat: 6 },
+      energyCost: { excl_vat: 4, incl_vat: 4.8 },
+      reservationCost: { excl_vat: 1, incl_vat: 1.2 },
+    });
+    expect(billed).toBe('billed');
+    const sessionCost = roamingPrice(480, {
+      markupPercent: demoBrand.roaming.markupPercent,
+      rate: demoBrand.roaming.rates.eur!.rub!,
+    }).driverMinor;
+    const [done] = await server.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, session.id));
+    expect(done).toMatchObject({ status: 'success', costMinor: sessionCost });
+    expect(await walletOf(server, who)).toBe(300_000 - settled.costMinor - sessionCost);
     await expectLedgerBalanced(server);
   });
 });
