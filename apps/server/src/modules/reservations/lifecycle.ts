@@ -176,9 +176,12 @@ async function holdBegins(deps: ReservationDeps, reservation: ReservationRow): P
     return moved;
   });
   if (!begun) {
-    // Cancelled while the charge point was being asked: it lets the connector go again.
-    await releaseAtChargePoint(deps, reservation);
-    return (await findReservation(deps.db, reservation.id)) ?? reservation;
+    const current = (await findReservation(deps.db, reservation.id)) ?? reservation;
+    // Cancelled or withdrawn while the charge point was being asked: it lets the connector go
+    // again. One a partner's result failed already (it came before this) is held by nobody.
+    if (current.status !== 'failed' || current.failReason === 'withdrawn')
+      await releaseAtChargePoint(deps, reservation);
+    return current;
   }
   if (begun.mode === 'period')
     await tellReservation(deps, { ...begun, costMinor: begun.fixedCostMinor }, 'reservationBegan');
