@@ -25,8 +25,9 @@ import { costOf, type ReservationFailReason } from './view';
 // §5.1 CancelReservation): it begins when the charge point holds the connector (the fixed cost
 // is owed from then), and ends when the driver starts on it, cancels it, or it expires; its
 // cost is settled once, through the ledger, with a receipt. At a partner's station the
-// partner holds the connector (OCPI 2.2.1 §13 RESERVE_NOW / CANCEL_RESERVATION, roaming.ts). Each step moves the row from a
-// status it must still be in, so two instances (or a retry) never do a step twice.
+// partner holds the connector (OCPI 2.2.1 §13 RESERVE_NOW / CANCEL_RESERVATION, roaming.ts).
+// Each step moves the row from a status it must still be in, so two instances (or a retry)
+// never do a step twice.
 
 export type ReservationDeps = Pick<
   Deps,
@@ -281,7 +282,7 @@ async function callOffReservation(
   release: boolean,
 ): Promise<ReservationRow> {
   const now = new Date();
-  const withdrawn = await deps.db.transaction(async (tx) => {
+  const calledOff = await deps.db.transaction(async (tx) => {
     const moved = await updateReservationFrom(tx, reservation.id, ['scheduled', 'active'], {
       status: 'failed',
       endedAt: now,
@@ -305,14 +306,14 @@ async function callOffReservation(
     await markSettled(tx, moved.id, 0, now);
     return moved;
   });
-  if (!withdrawn) return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  if (!calledOff) return (await findReservation(deps.db, reservation.id)) ?? reservation;
   // Held, or asked of a partner that may hold it.
-  if (release && (withdrawn.begunAt || reservation.ocpiResultDueAt))
-    await releaseAtChargePoint(deps, withdrawn);
-  if (withdrawn.paymentMethod === 'card')
-    await captureReservation(deps, withdrawn.id, 0).catch(() => undefined);
-  await tellReservation(deps, { ...withdrawn, costMinor: 0 }, 'reservationFailed');
-  return (await findReservation(deps.db, withdrawn.id)) ?? withdrawn;
+  if (release && (calledOff.begunAt || reservation.ocpiResultDueAt))
+    await releaseAtChargePoint(deps, calledOff);
+  if (calledOff.paymentMethod === 'card')
+    await captureReservation(deps, calledOff.id, 0).catch(() => undefined);
+  await tellReservation(deps, { ...calledOff, costMinor: 0 }, 'reservationFailed');
+  return (await findReservation(deps.db, calledOff.id)) ?? calledOff;
 }
 
 /**
