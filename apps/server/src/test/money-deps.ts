@@ -68,6 +68,8 @@ export async function moneyDeps(server: TestServer): Promise<MoneyDeps> {
       startSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
       stopSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
       authorizeToken: async () => ({ kind: 'failed' }),
+      reserveNow: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      cancelReservation: async () => ({ kind: 'failed', reason: 'unreachable' }),
     },
     chargeEvents: createChargeEventBus(),
     userEvents: createUserEvents({ db, push, log: server.app.log }),

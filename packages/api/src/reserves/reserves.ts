@@ -22,6 +22,10 @@ export const reservationFailReasons = [
   'timeout',
   /** SPEC §1 private stations: the owner no longer shares the station for the period. */
   'withdrawn',
+  /** A partner's station (OCPI 2.2.1 §13.4.2 NOT_SUPPORTED): it does not take reservations. */
+  'notSupported',
+  /** A partner's station could not carry the reservation out (FAILED, CANCELED_RESERVATION). */
+  'failed',
 ] as const;
 
 export const reservationSchema = z.object({

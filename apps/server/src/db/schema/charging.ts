@@ -127,6 +127,11 @@ export const reservations = pgTable(
     /** When it stopped holding: the driver started, cancelled, it expired or failed. */
     endedAt: tstz('ended_at'),
     failReason: text('fail_reason'),
+    /**
+     * At a partner's station (OCPI 2.2.1 §13.3.3 RESERVE_NOW): set while the partner's
+     * CommandResult is awaited, the time by which it must come (CommandResponse.timeout).
+     */
+    ocpiResultDueAt: tstz('ocpi_result_due_at'),
     /** The reminder before it runs out was sent. */
     remindedAt: tstz('reminded_at'),
     /** What it cost in all, posted to the ledger and on its receipt once it ended. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateReserveBody, connectorReserveNowV2 } from '@evcharge/api/reserves/reserves';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
+import type { Currency } from '@evcharge/domain/currency';
 import { QUICK_RESERVATION_MINUTES } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
 import {
@@ -24,11 +25,13 @@ import {
   decidePayment,
   findActiveSession,
   isReachable,
+  isRoamingPlace,
   isVisibleTo,
   lockConnector,
   payerProfile,
   paymentFor,
   refusalOf,
+  roamingReservationPrice,
   stationRule,
   stationTariffAt,
   tariffOf,
@@ -84,8 +87,17 @@ export function privatePeriodProblem(
     : { field: 'startsAt', rule: rule.reserveHours };
 }
 
-/** The reservation's price from the station's tariff in force when its period begins. */
-async function priceAt(deps: Pick<ReservationDeps, 'db'>, place: ConnectorPlace, at: Date) {
+/**
+ * The reservation's price from the station's tariff in force when its period begins; at a
+ * partner's station, from the partner's tariff (roamingReservationPrice).
+ */
+async function priceAt(
+  deps: Pick<ReservationDeps, 'db' | 'brand'>,
+  place: ConnectorPlace,
+  userId: string,
+  at: Date,
+): Promise<{ currency: Currency; price: ReservationPrice }> {
+  if (isRoamingPlace(place)) return roamingReservationPrice(deps, place, userId);
   const tariffId = await stationTariffAt(deps.db, place.stationId, at);
   if (!tariffId) throw new AppError('COMMAND_REJECTED', { details: { reason: 'noTariff' } });
   const { tariff } = await tariffOf(deps.db, tariffId);
@@ -100,13 +112,13 @@ async function priceAt(deps: Pick<ReservationDeps, 'db'>, place: ConnectorPlace,
 
 /** What a reservation here would cost and how it would be paid, as a start decides it now. */
 export async function reserveQuote(
-  deps: Pick<ReservationDeps, 'db'>,
+  deps: Pick<ReservationDeps, 'db' | 'brand'>,
   userId: string,
   connectorId: string,
   now = new Date(),
 ): Promise<Quote> {
   const place = await placeFor(deps, userId, connectorId, now);
-  const { currency, price } = await priceAt(deps, place, now);
+  const { currency, price } = await priceAt(deps, place, userId, now);
   const payer = payerForProfile(userId, await payerProfile(deps.db, userId));
   const payment = await paymentFor(deps.db, userId, payer, currency);
   const closed = stationRule(place, userId, now).refusal;
@@ -138,8 +150,13 @@ async function periodOf(
   now: Date,
 ) {
   if (body.mode === 'quick') {
-    const isOnline = isReachable(deps, place.chargePointId, place.chargePointConnectedAt);
-    const refusal = refusalOf(place, userId, isOnline, now);
+    // A partner's station is asked by the command itself (RESERVE_NOW): its status is what we know.
+    const refusal = isRoamingPlace(place)
+      ? (stationRule(place, userId, now).refusal ??
+        (place.status === 'faulted' || place.status === 'unavailable'
+          ? new AppError('COMMAND_REJECTED', { details: { reason: place.status } })
+          : undefined))
+      : refusalOf(place, userId, isReachable(deps, place.chargePointId, place.chargePointConnectedAt), now);
     if (refusal?.code === 'COMMAND_REJECTED') {
       const reason = refusal.details?.reason === 'faulted' ? 'Faulted' : 'offline';
       throw new AppError('RESERVATION_FAILED', {
@@ -187,7 +204,7 @@ export async function createReservation(
 ): Promise<ReservationRow> {
   const place = await placeFor(deps, userId, body.connectorId, now);
   const period = await periodOf(deps, userId, place, body, now);
-  const { currency, price } = await priceAt(deps, place, period.startsAt);
+  const { currency, price } = await priceAt(deps, place, userId, period.startsAt);
   let created: { reservation: ReservationRow; card: { id: string; token: string } | undefined };
   try {
     created = await deps.db.transaction(async (tx) => {

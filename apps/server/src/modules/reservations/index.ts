@@ -2,5 +2,5 @@
 // may use of them (STYLE.md: one public entry file per module).
 export { reservationRoutes } from './routes';
 export { startReservationSweep, sweepReservations } from './sweep';
-export type { ReservationDeps } from './lifecycle';
+export { roamingReservationResult, type ReservationDeps } from './lifecycle';
 export { withdrawClosedReservations } from './withdraw';

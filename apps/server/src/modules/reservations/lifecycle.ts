@@ -8,20 +8,38 @@ import {
   findReservation,
   markSettled,
   setCost,
+  setResultDue,
   updateReservationFrom,
   type ReservationRow,
 } from './repo';
+import {
+  cancelAtPartner,
+  partnerFailReason,
+  partnerPlaceOf,
+  partnersReservation,
+  reserveAtPartner,
+} from './roaming';
 import { costOf, type ReservationFailReason } from './view';
 
 // A reservation's life after it is made (SPEC §3 Reservation, OCPP 1.6 §5.13 ReserveNow and
 // §5.1 CancelReservation): it begins when the charge point holds the connector (the fixed cost
 // is owed from then), and ends when the driver starts on it, cancels it, or it expires; its
-// cost is settled once, through the ledger, with a receipt. Each step moves the row from a
-// status it must still be in, so two instances (or a retry) never do a step twice.
+// cost is settled once, through the ledger, with a receipt. At a partner's station the
+// partner holds the connector (OCPI 2.2.1 §13 RESERVE_NOW / CANCEL_RESERVATION, roaming.ts).
+// Each step moves the row from a status it must still be in, so two instances (or a retry)
+// never do a step twice.
 
 export type ReservationDeps = Pick<
   Deps,
-  'db' | 'config' | 'chargePoints' | 'acquirer' | 'purchases' | 'brand' | 'metrics' | 'userEvents'
+  | 'db'
+  | 'config'
+  | 'chargePoints'
+  | 'roamingLink'
+  | 'acquirer'
+  | 'purchases'
+  | 'brand'
+  | 'metrics'
+  | 'userEvents'
 >;
 
 const payerOfReservation = (reservation: ReservationRow) =>
@@ -65,8 +83,13 @@ async function chargePointOf(deps: ReservationDeps, reservation: ReservationRow)
   return isOnline ? { chargePointId: place.chargePointId, number: place.number } : undefined;
 }
 
-/** Asks the charge point to let the connector go; a charge point that cannot hear it expires it. */
+/**
+ * Asks the charge point to let the connector go; a charge point that cannot hear it expires it.
+ * A partner's is sent CANCEL_RESERVATION.
+ */
 async function releaseAtChargePoint(deps: ReservationDeps, reservation: ReservationRow) {
+  const partner = await partnerPlaceOf(deps, reservation);
+  if (partner) return cancelAtPartner(deps, reservation.id, partner.roamingPartnerId);
   const at = await chargePointOf(deps, reservation);
   if (!at) return;
   await deps.chargePoints
@@ -83,6 +106,24 @@ async function releaseAtChargePoint(deps: ReservationDeps, reservation: Reservat
  * (docs/decisions/009-reservations-held-by-the-charge-point.md).
  */
 export async function beginReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+): Promise<ReservationRow> {
+  const partner = await partnerPlaceOf(deps, reservation);
+  if (!partner) return beginAtChargePoint(deps, reservation);
+  const answer = await reserveAtPartner(deps, reservation, partner);
+  if (!answer.accepted) {
+    await setResultDue(deps.db, reservation.id, null);
+    return failReservation(deps, reservation, answer.reason);
+  }
+  const begun = await holdBegins(deps, reservation);
+  // The CommandResult may take the partner's timeout; none by then fails it (sweep.ts).
+  if (begun.status === 'active')
+    await setResultDue(deps.db, begun.id, new Date(Date.now() + answer.timeoutSeconds * 1000), true);
+  return (await findReservation(deps.db, begun.id)) ?? begun;
+}
+
+async function beginAtChargePoint(
   deps: ReservationDeps,
   reservation: ReservationRow,
 ): Promise<ReservationRow> {
@@ -110,6 +151,11 @@ export async function beginReservation(
   }
   if (status !== 'Accepted')
     return failReservation(deps, reservation, status as ReservationFailReason);
+  return holdBegins(deps, reservation);
+}
+
+/** The connector is held: the reservation is active, its fixed cost owed from now. */
+async function holdBegins(deps: ReservationDeps, reservation: ReservationRow): Promise<ReservationRow> {
   const now = new Date();
   const begun = await deps.db.transaction(async (tx) => {
     const moved = await updateReservationFrom(tx, reservation.id, ['scheduled'], {
@@ -131,9 +177,12 @@ export async function beginReservation(
     return moved;
   });
   if (!begun) {
-    // Cancelled while the charge point was being asked: it lets the connector go again.
-    await releaseAtChargePoint(deps, reservation);
-    return (await findReservation(deps.db, reservation.id)) ?? reservation;
+    const current = (await findReservation(deps.db, reservation.id)) ?? reservation;
+    // Cancelled or withdrawn while the charge point was being asked: it lets the connector go
+    // again. One a partner's result failed already (it came before this) is held by nobody.
+    if (current.status !== 'failed' || current.failReason === 'withdrawn')
+      await releaseAtChargePoint(deps, reservation);
+    return current;
   }
   if (begun.mode === 'period')
     await tellReservation(deps, { ...begun, costMinor: begun.fixedCostMinor }, 'reservationBegan');
@@ -198,8 +247,9 @@ export async function endReservation(
     endedAt: at,
   });
   if (!ended) return (await findReservation(deps.db, reservation.id)) ?? reservation;
-  // The charge point expires its own at the period's end; a cancel is told.
-  if (status === 'cancelled' && reservation.status === 'active')
+  // The charge point expires its own at the period's end; a cancel is told. A partner is
+  // told either way, so that its EVSE is free for its other drivers as soon as ours.
+  if (reservation.status === 'active' && (status === 'cancelled' || (await partnerPlaceOf(deps, ended))))
     await releaseAtChargePoint(deps, ended);
   await settleReservation(deps, ended);
   const final = (await findReservation(deps.db, ended.id)) ?? ended;
@@ -218,19 +268,33 @@ export async function withdrawReservation(
   deps: ReservationDeps,
   reservation: ReservationRow,
 ): Promise<ReservationRow> {
+  return callOffReservation(deps, reservation, 'withdrawn', true);
+}
+
+/**
+ * Fails a reservation that may have begun, at no cost to the driver (as withdrawReservation
+ * says), for `reason`; `release`: the connector may be held and is let go.
+ */
+async function callOffReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+  reason: ReservationFailReason,
+  release: boolean,
+): Promise<ReservationRow> {
   const now = new Date();
-  const withdrawn = await deps.db.transaction(async (tx) => {
+  const calledOff = await deps.db.transaction(async (tx) => {
     const moved = await updateReservationFrom(tx, reservation.id, ['scheduled', 'active'], {
       status: 'failed',
       endedAt: now,
-      failReason: 'withdrawn',
+      failReason: reason,
+      ocpiResultDueAt: null,
     });
     if (!moved) return undefined;
     // beginReservation took the fixed cost in the transaction that set begunAt.
     if (moved.begunAt && paysFeeAtBegin(moved) && moved.fixedCostMinor > 0) {
       await postTransaction(tx, {
         kind: 'refund',
-        reference: `${moved.id}:withdrawn`,
+        reference: `${moved.id}:${reason}`,
         description: `Reservation ${moved.ocppId}: fixed cost returned`,
         currency: moved.currency,
         postings: [
@@ -242,10 +306,41 @@ export async function withdrawReservation(
     await markSettled(tx, moved.id, 0, now);
     return moved;
   });
-  if (!withdrawn) return (await findReservation(deps.db, reservation.id)) ?? reservation;
-  if (withdrawn.begunAt) await releaseAtChargePoint(deps, withdrawn);
-  if (withdrawn.paymentMethod === 'card')
-    await captureReservation(deps, withdrawn.id, 0).catch(() => undefined);
-  await tellReservation(deps, { ...withdrawn, costMinor: 0 }, 'reservationFailed');
-  return (await findReservation(deps.db, withdrawn.id)) ?? withdrawn;
+  if (!calledOff) return (await findReservation(deps.db, reservation.id)) ?? reservation;
+  // Held, or asked of a partner that may hold it.
+  if (release && (calledOff.begunAt || reservation.ocpiResultDueAt))
+    await releaseAtChargePoint(deps, calledOff);
+  if (calledOff.paymentMethod === 'card')
+    await captureReservation(deps, calledOff.id, 0).catch(() => undefined);
+  await tellReservation(deps, { ...calledOff, costMinor: 0 }, 'reservationFailed');
+  return (await findReservation(deps.db, calledOff.id)) ?? calledOff;
+}
+
+/**
+ * The partner's CommandResult (OCPI 2.2.1 §13.4.2) for `reservationId`: an ACCEPTED
+ * RESERVE_NOW is held as it began; any other result fails it at no cost (the partner holds
+ * nothing to let go). A CANCEL_RESERVATION's result changes nothing: the reservation was over
+ * on our side when it was sent. 'unknown': not a reservation at this partner's station.
+ */
+export async function roamingReservationResult(
+  deps: ReservationDeps,
+  partnerId: string,
+  command: 'RESERVE_NOW' | 'CANCEL_RESERVATION',
+  reservationId: string,
+  result: string,
+): Promise<'applied' | 'unknown'> {
+  const found = await partnersReservation(deps, partnerId, reservationId);
+  if (!found) return 'unknown';
+  if (command === 'CANCEL_RESERVATION') return 'applied';
+  if (result === 'ACCEPTED') await setResultDue(deps.db, reservationId, null);
+  else await callOffReservation(deps, found.reservation, partnerFailReason(result), false);
+  return 'applied';
+}
+
+/** A partner that did not send its RESERVE_NOW result in time: failed, and told to let go. */
+export async function unansweredReservation(
+  deps: ReservationDeps,
+  reservation: ReservationRow,
+): Promise<ReservationRow> {
+  return callOffReservation(deps, reservation, 'timeout', true);
 }

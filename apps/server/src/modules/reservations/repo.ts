@@ -173,6 +173,8 @@ export async function dueToBegin(db: Db, now: Date) {
         eq(reservations.status, 'scheduled'),
         lte(reservations.startsAt, now),
         gt(reservations.endsAt, now),
+        // One already asked of a partner waits for its answer (roaming.ts).
+        isNull(reservations.ocpiResultDueAt),
       ),
     )
     .orderBy(reservations.startsAt)
@@ -257,4 +259,31 @@ export async function openReservationsAtStation(db: Db, stationId: string) {
     )
     .orderBy(reservations.startsAt)
     .then((rows) => rows.map((row) => row.reservation));
+}
+
+/**
+ * OCPI 2.2.1 §13 RESERVE_NOW: the partner's CommandResult is due by `at`. `whileAwaited`: only
+ * while it is still awaited (a result that came already cleared it).
+ */
+export async function setResultDue(db: Db, id: string, at: Date | null, whileAwaited = false) {
+  const [row] = await db
+    .update(reservations)
+    .set({ ocpiResultDueAt: at })
+    .where(and(eq(reservations.id, id), whileAwaited ? isNotNull(reservations.ocpiResultDueAt) : undefined))
+    .returning({ id: reservations.id });
+  return row;
+}
+
+/** Open reservations whose partner's CommandResult did not come by its time. */
+export async function unansweredReservations(db: Db, now: Date) {
+  return db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.status, ['scheduled', 'active']),
+        lte(reservations.ocpiResultDueAt, now),
+      ),
+    )
+    .limit(100);
 }

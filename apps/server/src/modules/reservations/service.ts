@@ -55,7 +55,7 @@ async function stateNow(db: Db, userId: string, connectorId: string, now: Date) 
 }
 
 export async function connectorStateV2(
-  deps: Pick<ReservationDeps, 'db'>,
+  deps: Pick<ReservationDeps, 'db' | 'brand'>,
   userId: string,
   connectorId: string,
 ): Promise<z.infer<typeof connectorReserveNowV2.response>> {

@@ -6,15 +6,24 @@ import {
   beginReservation,
   endReservation,
   settleReservation,
+  unansweredReservation,
   type ReservationDeps,
 } from './lifecycle';
-import { dueReminders, dueToBegin, dueToExpire, markReminded, unsettled } from './repo';
+import {
+  dueReminders,
+  dueToBegin,
+  dueToExpire,
+  markReminded,
+  unansweredReservations,
+  unsettled,
+} from './repo';
 import { costOf } from './view';
 
 /**
  * One pass by the server's clock (SPEC §3 Reservation): chosen periods that are due begin
  * (ReserveNow), the ones about to run out remind their driver, the ones over expire, and the
  * ended ones not yet paid for (a start on one ends it in the sessions module) are settled.
+ * One a partner did not confirm in its time (OCPI 2.2.1 §13.1 CommandResult) fails.
  */
 export async function sweepReservations(
   deps: ReservationDeps,
@@ -23,6 +32,8 @@ export async function sweepReservations(
 ): Promise<void> {
   const step = async (what: string, run: () => Promise<unknown>) =>
     run().catch((error: unknown) => log.error({ err: error }, `reservation ${what} failed`));
+  for (const reservation of await unansweredReservations(deps.db, now))
+    await step('result', () => unansweredReservation(deps, reservation));
   for (const reservation of await dueToExpire(deps.db, now))
     await step('expiry', () => endReservation(deps, reservation, 'expired', reservation.endsAt));
   for (const reservation of await dueToBegin(deps.db, now))

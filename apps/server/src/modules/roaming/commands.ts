@@ -11,10 +11,11 @@ import { ocpiCall, OcpiCallError } from './client';
 import { callTarget, endpointOf, versionDetailsUrlOf, type RoamingDeps } from './credentials';
 import { findPartner } from './repo';
 
-// OCPI 2.2.1 §13 Commands, eMSP side: START_SESSION and STOP_SESSION to a partner's Commands
-// RECEIVER for the sessions module (RoamingLink). The partner answers at once with a
+// OCPI 2.2.1 §13 Commands, eMSP side: START_SESSION, STOP_SESSION, RESERVE_NOW and
+// CANCEL_RESERVATION to a partner's Commands RECEIVER for the sessions and reservations
+// modules (RoamingLink). The partner answers at once with a
 // CommandResponse and later POSTs the CommandResult to the response_url we give:
-// /ocpi/2.2.1/emsp/commands/{command}/{our reference or session id}.
+// /ocpi/2.2.1/emsp/commands/{command}/{our reference, session id or reservation id}.
 
 export const commandResultUrl = (deps: Pick<RoamingDeps, 'config'>, command: CommandType, uid: string) =>
   `${versionDetailsUrlOf(deps)}/emsp/commands/${command}/${encodeURIComponent(uid)}`;
@@ -102,5 +103,27 @@ export function roamingLink(deps: () => RoamingDeps): RoamingLink {
       });
     },
     authorizeToken: (request) => authorizeAtPartner(deps(), request),
+    async reserveNow(request) {
+      const d = deps();
+      return sendCommand(d, request.partnerId, 'RESERVE_NOW', {
+        response_url: commandResultUrl(d, 'RESERVE_NOW', request.reservationId),
+        token: appTokenOf(d, request.userId),
+        expiry_date: request.expiresAt.toISOString(),
+        reservation_id: request.reservationId,
+        location_id: request.locationId,
+        evse_uid: request.evseUid,
+      });
+    },
+    async cancelReservation(request) {
+      const d = deps();
+      return sendCommand(d, request.partnerId, 'CANCEL_RESERVATION', {
+        response_url: commandResultUrl(
+          d,
+          'CANCEL_RESERVATION',
+          `${request.reservationId}~${randomUUID().slice(0, 8)}`,
+        ),
+        reservation_id: request.reservationId,
+      });
+    },
   };
 }

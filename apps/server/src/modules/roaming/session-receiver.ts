@@ -8,6 +8,7 @@ import {
   type OcpiSession,
 } from '@evcharge/api/ocpi/types';
 import type { Deps } from '../../deps';
+import { roamingReservationResult } from '../reservations';
 import {
   adoptRoamingSession,
   applyRoamingSession,
@@ -25,13 +26,20 @@ import { authorizationByReference } from './tokens';
 // (answered 2001, or 2003/2004-like "unknown" by the transport).
 
 export async function receiveCommandResult(
-  deps: ChargeDeps,
+  deps: Deps,
   partner: PartnerRow,
   command: string,
   uid: string,
   body: unknown,
 ): Promise<void> {
   const result = parse(commandResult, body);
+  if (command === 'RESERVE_NOW' || command === 'CANCEL_RESERVATION') {
+    // Ours is the reservation's id (a cancel's carries a suffix of its own).
+    const reservationId = uid.split('~')[0]!;
+    const outcome = await roamingReservationResult(deps, partner.id, command, reservationId, result.result);
+    if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no command ${uid}`);
+    return;
+  }
   if (command !== 'START_SESSION' && command !== 'STOP_SESSION')
     throw new LocationRefusal('unknownLocation', `no ${command} was sent`);
   const key = command === 'START_SESSION' ? { reference: uid } : { sessionId: uid.split('~')[0] };
@@ -115,6 +123,7 @@ export async function receiveCdr(deps: ChargeDeps, partner: PartnerRow, body: un
     timeCost: cdr.total_time_cost,
     parkingCost: cdr.total_parking_cost,
     fixedCost: cdr.total_fixed_cost,
+    reservationCost: cdr.total_reservation_cost,
   });
   if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no session for CDR ${cdr.id}`);
   return cdr.id;

@@ -49,7 +49,10 @@ export type { RoamingAuthorization, RoamingCommandOutcome, RoamingLink } from '.
 export {
   adoptRoamingSession,
   applyRoamingSession,
+  isRoamingPlace,
   roamingCommandResult,
+  roamingReservationPrice,
+  type RoamingPlace,
   type RoamingSessionPush,
 } from './roaming';
 export { billRoamingCdr, type RoamingCdr } from './roaming-bill';

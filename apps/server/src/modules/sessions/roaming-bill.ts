@@ -45,6 +45,8 @@ export type RoamingCdr = {
   timeCost?: { excl_vat: number; incl_vat?: number };
   parkingCost?: { excl_vat: number; incl_vat?: number };
   fixedCost?: { excl_vat: number; incl_vat?: number };
+  /** The partner's price of the reservation the session used (paid as the reservation). */
+  reservationCost?: { excl_vat: number; incl_vat?: number };
 };
 
 /**
@@ -64,7 +66,8 @@ export async function billRoamingCdr(
   if (session.ocpiCdrId) return 'unchanged';
   const items = cdrItems(session, cdr);
   const done = await finishRoaming(deps, session, {
-    partnerMinor: partnerMinorOf(cdr.totalCost),
+    // A reservation is paid as a reservation (reservations module), not again in the session.
+    partnerMinor: Math.max(0, partnerMinorOf(cdr.totalCost) - partnerMinorOf(cdr.reservationCost)),
     energyWh: Math.round(cdr.totalEnergyKwh * 1000),
     startedAt: cdr.startedAt,
     endedAt: cdr.endedAt,

@@ -40,6 +40,20 @@ export type RoamingLink = {
     type: 'AD_HOC_USER' | 'APP_USER' | 'OTHER' | 'RFID';
     locationId: string;
   }): Promise<RoamingAuthorization>;
+  /**
+   * RESERVE_NOW (§13.3.3) of the partner's EVSE for the driver's app token until `expiresAt`;
+   * `reservationId` is ours, and the result names it.
+   */
+  reserveNow(request: {
+    partnerId: string;
+    userId: string;
+    reservationId: string;
+    expiresAt: Date;
+    locationId: string;
+    evseUid: string;
+  }): Promise<RoamingCommandOutcome>;
+  /** CANCEL_RESERVATION (§13.3.1) of our reservation `reservationId` at the partner. */
+  cancelReservation(request: { partnerId: string; reservationId: string }): Promise<RoamingCommandOutcome>;
 };
 
 export type RoamingAuthorization =

@@ -4,13 +4,17 @@ import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { ChargingProfile } from '@evcharge/domain/charging';
 import type { Currency } from '@evcharge/domain/currency';
 import { AppError } from '@evcharge/domain/errors';
+import { roamingPrice } from '@evcharge/domain/roaming-price';
+import type { OcpiTariff, PriceComponent } from '@evcharge/domain/roaming-tariff';
 import { isUniqueViolation } from '../../db/errors';
 import { walletCurrencyOf } from '../ledger';
 import { recordChargeEvent } from './events';
 import { connectorPlace, type ConnectorPlace } from './place-repo';
 import { clearStopRequest, insertSession, runningStatuses, updateSessionFrom, type SessionRow } from './repo';
+import { completeReservation } from './hold-repo';
 import {
   findRoamingSession,
+  partnerTariff,
   partnerTariffCurrency,
   type RoamingSessionKey,
 } from './roaming-repo';
@@ -52,7 +56,7 @@ export async function driverWalletCurrency(db: ChargeDeps['db'], userId: string)
 }
 
 /** The partner's currency, our markup and the rate into the wallet's currency, or a refusal. */
-async function roamingTerms(deps: ChargeDeps, place: RoamingPlace, userId: string) {
+async function roamingTerms(deps: Pick<ChargeDeps, 'db' | 'brand'>, place: RoamingPlace, userId: string) {
   const partnerCurrency = await partnerTariffCurrency(
     deps.db,
     place.roamingPartnerId,
@@ -64,6 +68,42 @@ async function roamingTerms(deps: ChargeDeps, place: RoamingPlace, userId: strin
   const rate = deps.brand.roaming.rates[partnerCurrency.toLowerCase()]?.[walletCurrency];
   if (!rate) throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noRate' } });
   return { partnerCurrency, walletCurrency, rate, markupPercent: deps.brand.roaming.markupPercent };
+}
+
+/**
+ * What a reservation of a partner's connector costs the driver (SPEC §3 Reservation, OCPI
+ * 2.2.1 §11.4.6 `reservation` restrictions): the partner's tariff element for reservations
+ * (RESERVATION first, else RESERVATION_EXPIRES) gives the fixed cost (FLAT) and the cost of a
+ * minute held (TIME, per hour), with VAT and our markup at the brand's rate into the wallet's
+ * currency, a minute rounded up. A tariff that does not price reservations: they cost nothing.
+ */
+export async function roamingReservationPrice(
+  deps: Pick<ChargeDeps, 'db' | 'brand'>,
+  place: RoamingPlace,
+  userId: string,
+) {
+  const terms = await roamingTerms(deps, place, userId);
+  const tariff = (await partnerTariff(deps.db, place.roamingPartnerId, place.ocpiTariffIds ?? [])) as
+    | OcpiTariff
+    | undefined;
+  const elements = tariff?.elements ?? [];
+  const element =
+    elements.find((e) => e.restrictions?.reservation === 'RESERVATION') ??
+    elements.find((e) => e.restrictions?.reservation === 'RESERVATION_EXPIRES');
+  const driverMinor = (component: PriceComponent | undefined) => {
+    if (!component) return 0;
+    const partnerMinor = Math.round(component.price * (1 + (component.vat ?? 0) / 100) * 100);
+    return roamingPrice(partnerMinor, { markupPercent: terms.markupPercent, rate: terms.rate })
+      .driverMinor;
+  };
+  const components = element?.price_components ?? [];
+  return {
+    currency: terms.walletCurrency,
+    price: {
+      fixedCostMinor: driverMinor(components.find((c) => c.type === 'FLAT')),
+      idleMinuteCostMinor: Math.ceil(driverMinor(components.find((c) => c.type === 'TIME')) / 60),
+    },
+  };
 }
 
 /**
@@ -315,6 +355,9 @@ export async function applyRoamingSession(
         startedAt: push.startedAt ?? new Date(),
         startDeadlineAt: null,
       })) ?? (await updateSessionFrom(deps.db, session.id, runningStatuses, figures));
+    // The start used the driver's reservation of that EVSE (the partner matched its token).
+    if (moved && session.status === 'preparing' && session.reservationId)
+      await completeReservation(deps.db, session.reservationId, moved.startedAt ?? new Date());
     if (moved && status === 'COMPLETED')
       moved = await updateSessionFrom(deps.db, session.id, runningStatuses, {
         status: 'finishing',

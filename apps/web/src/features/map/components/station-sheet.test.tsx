@@ -41,6 +41,14 @@ describe('StationSheet: reserve from the map', () => {
     expect(within(rows[1]!).getByTestId('sheet-connector-reserved-until').textContent).toMatch(/^Reserved until 1:15\s?PM$/);
     expect(within(rows[1]!).queryByTestId('sheet-connector-reserve')).toBeNull();
   });
+
+  it('offers it at a partner’s station too (the partner holds the connector over roaming)', async () => {
+    const partners = { ...station, isRoaming: true, roamingOperator: 'NordCharge' };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).includes('/feedbacks/approved/') ? jsonResponse(200, reviewsAnswer) : jsonResponse(200, partners))));
+    await renderScreen(<StationSheet id={station.id} located={null} onClose={() => undefined} />);
+    const rows = await screen.findAllByTestId('sheet-connector');
+    expect(within(rows[0]!).getByRole('link', { name: 'Reserve connector 1' }).getAttribute('href')).toBe(`/reserve?station=${station.id}&connector=1`);
+  });
 });
 
 describe('StationSheet: verified working', () => {

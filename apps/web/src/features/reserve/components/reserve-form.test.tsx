@@ -162,6 +162,8 @@ describe('ReservePage: reserve a connector', () => {
   it.each([
     [{ code: 'RESERVATION_FAILED', details: { reason: 'Occupied' } }, 'The connector is taken by another car, so the station could not hold it.'],
     [{ code: 'RESERVATION_FAILED', details: { reason: 'timeout' } }, 'The station did not answer in time, so the connector is not held.'],
+    [{ code: 'RESERVATION_FAILED', details: { reason: 'notSupported' } }, 'The operator of this station does not take reservations.'],
+    [{ code: 'RESERVATION_FAILED', details: { reason: 'failed' } }, 'The station could not hold the connector.'],
     [{ code: 'STATION_BOOKED' }, 'The station is already booked for this time.'],
     [{ code: 'COMPANY_BALANCE_INSUFFICIENT' }, 'The company balance is empty or too low.'],
   ])('says why a reservation was refused (%o)', async (answer, text) => {

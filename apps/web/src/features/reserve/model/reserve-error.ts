@@ -3,7 +3,8 @@ import { reservationFailReasons } from '@evcharge/api/reserves/reserves';
 import { ApiError, errorText } from '@/lib/api-error';
 
 // SPEC §8 "Error sending a reservation": the charge point's reason (OCPP 1.6 ReserveNow.conf,
-// or no answer) has a sentence of its own in the errors catalogue. Kept here, not in
+// a partner's OCPI 2.2.1 §13 command answer or result, or no answer) has a sentence of its own
+// in the errors catalogue. Kept here, not in
 // lib/api-error, which the map home's first load carries.
 
 export function reserveErrorText(t: TFunction, error: unknown): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "reservations" ADD COLUMN "ocpi_result_due_at" timestamp with time zone;
