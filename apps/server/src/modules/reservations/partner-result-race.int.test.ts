@@ -52,6 +52,7 @@ describe('a partner’s result that comes before its answer is taken in', () => 
     const link: RoamingLink = {
       startSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
       stopSession: async () => ({ kind: 'failed', reason: 'unreachable' }),
+      authorizeToken: async () => ({ kind: 'failed' }),
       async reserveNow(request) {
         await roamingReservationResult(
           deps,
