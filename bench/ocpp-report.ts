@@ -51,6 +51,10 @@ export type Run = {
   isPostgres: boolean;
   /** Where to write every MeterValues round trip (answered at, ms), if anywhere. */
   tracePath?: string;
+  /** Sessions' average length when they start and stop during the run. */
+  sessionMs?: number;
+  /** Starts of the ramp that were refused or not answered (before the window). */
+  failedStarts?: number;
 };
 
 /** Prints the figures of the window as a table; errors make the exit code 1. */
@@ -158,6 +162,24 @@ export function report(
       'server handling, every action: p50 / p99 / max',
       `${q(every, 0.5)} / ${q(every, 0.99)} / ≤ ${ms(histogramMaxBucket(every))} ms`,
     ],
+    // Every message type the window saw, on its own: the server's handling and the round trip.
+    ...[...byAction.keys()]
+      .filter((action) => action !== 'MeterValues')
+      .sort()
+      .flatMap((action): [string, string][] => {
+        const h = histogramDiff(
+          histogram(r.before, name, { action }),
+          histogram(r.after, name, { action }),
+        );
+        if (h.count === 0) return [];
+        const trips = r.windows.flatMap((w) => w.roundTripsMs[action] ?? []);
+        return [
+          [
+            `server handling, ${action}: p50 / p99 / max; round trip p99`,
+            `${q(h, 0.5)} / ${q(h, 0.99)} / ≤ ${ms(histogramMaxBucket(h))} ms (${fmt(h.count)} messages); round trip p99 ${trips.length ? `${percentile(trips, 0.99).toFixed(1)} ms` : '-'}`,
+          ],
+        ];
+      }),
     [
       'round trip at the charge points, MeterValues: p50 / p99 / max',
       `${percentile(roundTrips, 0.5).toFixed(1)} / ${percentile(roundTrips, 0.99).toFixed(1)} / ${Math.max(...roundTrips).toFixed(1)} ms (${fmt(roundTrips.length)} calls)`,
@@ -172,7 +194,7 @@ export function report(
     ],
     [
       'errors',
-      `${serverErrors + simErrorCount + disconnects} (server outcome=error ${serverErrors}; simulator: ${simErrorCount} failed calls${simErrorCount ? ` ${JSON.stringify(simErrors)}` : ''}, ${disconnects} disconnects)`,
+      `${serverErrors + simErrorCount + disconnects + (run.failedStarts ?? 0)} (server outcome=error ${serverErrors}; simulator: ${simErrorCount} failed calls${simErrorCount ? ` ${JSON.stringify(simErrors)}` : ''}, ${disconnects} disconnects; starts before the window refused or unanswered: ${run.failedStarts ?? 0})`,
     ],
     [
       'server CPU (% of one core)',
@@ -212,13 +234,13 @@ export function report(
     ],
   ];
   console.log(
-    `\n${run.count} charge points, ${(run.meterIntervalMs / 1000).toFixed(0)} s MeterValues, ${windowSeconds.toFixed(0)} s measured, ${run.isPostgres ? 'PostgreSQL' : 'PGlite'}\n`,
+    `\n${run.count} charge points, ${(run.meterIntervalMs / 1000).toFixed(0)} s MeterValues${run.sessionMs ? `, sessions of ${(run.sessionMs / 1000).toFixed(0)} s on average` : ''}, ${windowSeconds.toFixed(0)} s measured, ${run.isPostgres ? 'PostgreSQL' : 'PGlite'}\n`,
   );
   console.log('| figure | value |');
   console.log('|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   const expectedPerSecond = (run.count * 1000) / run.meterIntervalMs;
-  const errors = serverErrors + simErrorCount + disconnects;
+  const errors = serverErrors + simErrorCount + disconnects + (run.failedStarts ?? 0);
   console.log(
     `\nMeterValues at ${((byAction.get('MeterValues') ?? 0) / windowSeconds).toFixed(1)}/s (expected ${expectedPerSecond.toFixed(0)}/s): server handling p99 ${q(meter, 0.99)}, round trip p99 ${percentile(roundTrips, 0.99).toFixed(0)} ms at the charge points; server ${serverCpu.toFixed(0)} % of a core, RSS peak ${mb(Math.max(...r.ticks.map((t) => t.rssBytes)))} MB; ${errors === 0 ? 'no errors' : `${errors} ERRORS`}`,
   );

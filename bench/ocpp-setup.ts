@@ -71,7 +71,7 @@ const alwaysOpen = {
 };
 
 /**
- * Stations (seed 42, as the other benchmarks), each open around the clock and with a charge
+ * Stations (seed 42, as the other benchmarks), each public, open around the clock and with a charge
  * point registered through the server's own register function (password hashed like a real
  * one), and a driver of its own per charge point with one RFID tag and a balance in the
  * station's currency: a tag start is decided by the rules of any start (SPEC §3 hours, the
@@ -84,6 +84,8 @@ export async function seed(database: Database, count: number): Promise<WorkerSta
     ...station,
     schedule: alwaysOpen,
     workHours: '24/7',
+    // A private station starts only its members' cards; the bench's drivers are nobody's.
+    isPrivate: false,
   }));
   await insertStations(db, generated);
   await insertDemoAccounts(db);

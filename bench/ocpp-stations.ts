@@ -1,6 +1,6 @@
 // A worker process of the OCPP load benchmark (ocpp-load.ts forks it): plays its share of the
-// charge points with the station simulator (apps/station-sim), starts a transaction on each,
-// and records the round trip of every call it makes (CALL → CALLRESULT, real time). Told what
+// charge points with the station simulator (apps/station-sim), starts a transaction on each
+// (and, with a session length, ends it by unplugging the car and starts the next one), and records the round trip of every call it makes (CALL → CALLRESULT, real time). Told what
 // to do over IPC, one phase at a time.
 import { createStation, type ConnectorSpec, type Station } from '../apps/station-sim/src/station';
 
@@ -19,8 +19,13 @@ export type WorkerCommand =
       stations: WorkerStation[];
       concurrency: number;
     }
-  /** Start the transactions evenly over `spreadMs`, so MeterValues arrive at a steady rate. */
-  | { type: 'charge'; spreadMs: number }
+  /**
+   * Start the transactions evenly over `spreadMs`, so MeterValues arrive at a steady rate. With
+   * `sessionMs`, each session lasts that long on average (half to one and a half times), then
+   * the car is unplugged (StopTransaction, StatusNotifications) and, `idleMs` later, plugged in
+   * again for the next session (StatusNotifications, Authorize, StartTransaction).
+   */
+  | { type: 'charge'; spreadMs: number; sessionMs?: number; idleMs?: number }
   | { type: 'window-start' }
   | { type: 'window-end' }
   | { type: 'stop' };
@@ -48,6 +53,7 @@ const reply = (message: WorkerReply) => process.send?.(message);
 let stations: Station[] = [];
 let plan: WorkerStation[] = [];
 let isRecording = false;
+let isStopping = false;
 let recorded: WindowReport = {
   roundTripsMs: {},
   meterAnsweredAtMs: [],
@@ -117,25 +123,63 @@ async function connect(command: Extract<WorkerCommand, { type: 'connect' }>) {
   });
 }
 
-async function charge(spreadMs: number) {
+/** A car big enough not to fill up during the run. */
+const car = { batteryKwh: 100, socPercent: 20, maxAcKw: 11, maxDcKw: 150 };
+
+/** Plugs the car into connector 1 and presents the driver's card: the transaction's answer. */
+async function startSession(station: Station, idTag: string): Promise<string | undefined> {
+  station.plug(1, car);
+  const answer = station.next('transactionAccepted', undefined, 120_000);
+  const outcome = await station.presentTag(idTag, 1);
+  if (outcome.outcome !== 'started') {
+    answer.catch(() => undefined);
+    return JSON.stringify(outcome);
+  }
+  const { idTagStatus } = await answer;
+  return idTagStatus === 'Accepted' ? undefined : `StartTransaction ${idTagStatus}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sessions one after another on a charge point until the benchmark stops. */
+async function sessionsAfter(station: Station, idTag: string, sessionMs: number, idleMs: number) {
+  while (!isStopping) {
+    await sleep(sessionMs * (0.5 + Math.random()));
+    if (isStopping || !station.isOnline()) continue;
+    try {
+      const stopped = station.next('transactionStopped', undefined, 60_000);
+      station.unplug(1);
+      await stopped;
+      await sleep(idleMs);
+      if (isStopping) return;
+      const refused = await startSession(station, idTag);
+      if (refused) countError(`start refused: ${refused}`);
+    } catch (error) {
+      countError(`session cycle: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+async function charge(command: Extract<WorkerCommand, { type: 'charge' }>) {
+  const { spreadMs, sessionMs, idleMs = 5000 } = command;
   const startedMs = performance.now();
   const refused: string[] = [];
   let accepted = 0;
   await Promise.all(
     stations.map(async (station, index) => {
-      await new Promise((resolve) => setTimeout(resolve, (index * spreadMs) / stations.length));
-      // A car big enough not to fill up during the run, on connector 1, and the driver's card.
-      station.plug(1, { batteryKwh: 100, socPercent: 20, maxAcKw: 11, maxDcKw: 150 });
-      const answer = station.next('transactionAccepted', undefined, 60_000);
-      const outcome = await station.presentTag(plan[index]!.idTag, 1);
-      if (outcome.outcome !== 'started') {
-        answer.catch(() => undefined);
-        refused.push(`${station.id}: ${JSON.stringify(outcome)}`);
+      await sleep((index * spreadMs) / stations.length);
+      // On connector 1, with the driver's card.
+      const idTag = plan[index]!.idTag;
+      // A start the server does not answer in time is a failure of the run, not of the worker.
+      const refusal = await startSession(station, idTag).catch((error: unknown) =>
+        error instanceof Error ? error.message : String(error),
+      );
+      if (refusal) {
+        refused.push(`${station.id}: ${refusal}`);
         return;
       }
-      const { idTagStatus } = await answer;
-      if (idTagStatus === 'Accepted') accepted++;
-      else refused.push(`${station.id}: StartTransaction ${idTagStatus}`);
+      accepted++;
+      if (sessionMs) void sessionsAfter(station, idTag, sessionMs, idleMs);
     }),
   );
   reply({ type: 'charging', accepted, refused, ms: performance.now() - startedMs });
@@ -151,7 +195,7 @@ process.on('message', (command: WorkerCommand) => {
       connect(command).catch(fail);
       break;
     case 'charge':
-      charge(command.spreadMs).catch(fail);
+      charge(command).catch(fail);
       break;
     case 'window-start':
       recorded = {
@@ -170,6 +214,7 @@ process.on('message', (command: WorkerCommand) => {
       reply({ type: 'window', stations: stations.length, ...recorded });
       break;
     case 'stop':
+      isStopping = true;
       void Promise.all(stations.map((s) => s.close())).then(() => {
         reply({ type: 'stopped' });
         process.exit(0);

@@ -54,6 +54,7 @@ import {
   createChargeEventBus,
   sessionChargePointEvents,
   startSessionSweep,
+  startRetentionSweep,
 } from './modules/sessions';
 import { accountRoutes } from './modules/account';
 import {
@@ -332,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   const stopSweep = startSessionSweep(deps, app.log);
+  const stopRetentionSweep = startRetentionSweep(deps, app.log);
   const stopReservationSweep = startReservationSweep(deps, app.log);
   const stopRoamingPull = startRoamingPull(deps, app.log);
   // What a partner could not be sent goes again each minute.
@@ -340,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await stopSessionResend();
     deps.stationReadModel.close();
     await stopSweep();
+    await stopRetentionSweep();
     await stopReservationSweep();
     await stopRoamingPull();
     await roamingStatus.settled();

@@ -87,6 +87,7 @@ describe('loadConfig', () => {
         CHARGE_GHOST_MINUTES: '30',
         CHARGE_MAX_SESSIONS_PER_USER: '1',
         CHARGE_STOP_GRACE_SECONDS: '45',
+        CHARGE_EVENTS_RETENTION_DAYS: '7',
       }).charging,
     ).toEqual({
       startTimeoutSeconds: 90,
@@ -94,7 +95,12 @@ describe('loadConfig', () => {
       stopGraceSeconds: 45,
       maxSessionsPerUser: 1,
       sweepSeconds: 5,
+      eventsRetentionDays: 7,
+      samplesRetentionDays: 180,
     });
+    expect(() => loadConfig({ CHARGING_SAMPLES_RETENTION_DAYS: '0' })).toThrow(
+      /CHARGING_SAMPLES_RETENTION_DAYS/,
+    );
     expect(() => loadConfig({ CHARGE_START_TIMEOUT_SECONDS: '1' })).toThrow(
       /CHARGE_START_TIMEOUT_SECONDS/,
     );

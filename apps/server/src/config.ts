@@ -178,6 +178,11 @@ const envSchema = z
     CHARGE_STOP_GRACE_SECONDS: z.coerce.number().min(0.05).max(3600).default(120),
     CHARGE_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(50).default(2),
     CHARGE_SWEEP_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+    // Retention (modules/sessions/retention.ts): drivers' charge events (the long poll's feed)
+    // and sessions' meter readings older than this are deleted, never those an open session or
+    // a bill still to settle needs.
+    CHARGE_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    CHARGING_SAMPLES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     // Sessions (OWASP ASVS 3.3): a token ends this many days after sign-in, or after this many
     // days unused, whichever comes first; then the app asks to sign in again.
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -281,6 +286,10 @@ export type ChargingConfig = {
   stopGraceSeconds: number;
   maxSessionsPerUser: number;
   sweepSeconds: number;
+  /** Charge events older than this many days are deleted. */
+  eventsRetentionDays: number;
+  /** Meter readings older than this many days, of sessions done with them, are deleted. */
+  samplesRetentionDays: number;
 };
 
 export type PushConfig = {
@@ -387,6 +396,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stopGraceSeconds: e.CHARGE_STOP_GRACE_SECONDS,
       maxSessionsPerUser: e.CHARGE_MAX_SESSIONS_PER_USER,
       sweepSeconds: e.CHARGE_SWEEP_SECONDS,
+      eventsRetentionDays: e.CHARGE_EVENTS_RETENTION_DAYS,
+      samplesRetentionDays: e.CHARGING_SAMPLES_RETENTION_DAYS,
     },
     sms: { inboundSecret: e.SMS_INBOUND_SECRET, inboundNumber: e.SMS_INBOUND_NUMBER },
     session: { absoluteDays: e.SESSION_MAX_DAYS, idleDays: e.SESSION_IDLE_DAYS },

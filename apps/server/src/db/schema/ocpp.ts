@@ -103,7 +103,11 @@ export const chargingSamples = pgTable(
      */
     isCounted: boolean('is_counted').notNull().default(true),
   },
-  (t) => [index('charging_samples_session_at_idx').on(t.sessionId, t.at)],
+  (t) => [
+    index('charging_samples_session_at_idx').on(t.sessionId, t.at),
+    // Retention deletes the oldest readings first (modules/sessions/retention.ts).
+    index('charging_samples_at_idx').on(t.at),
+  ],
 );
 
 /**
@@ -123,5 +127,9 @@ export const chargeEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('charge_events_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('charge_events_user_id_idx').on(t.userId, t.id),
+    // Retention deletes the oldest events first (modules/sessions/retention.ts).
+    index('charge_events_created_at_idx').on(t.createdAt),
+  ],
 );

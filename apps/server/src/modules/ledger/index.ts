@@ -1,6 +1,7 @@
 // What other modules may use of the ledger (STYLE.md: one public entry file per module).
 export { payerForProfile, payerOf, type Payer } from './payer';
 export {
+  balanceCapSql,
   lockUser,
   openBalanceSessionsCost,
   openSessionCount,

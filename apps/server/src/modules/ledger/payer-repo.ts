@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
@@ -11,18 +11,22 @@ import type { Payer } from './payer';
 // debt (SPEC §8 'Unpaid orders or debt block continuing').
 
 /** The sum of a payer's postings in a currency; 0 before the first. */
-export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
+function walletBalanceQuery(db: Db, payer: Payer, currency: Currency) {
   const owner =
     payer.kind === 'user_wallet'
       ? eq(ledgerAccounts.userId, payer.userId)
       : eq(ledgerAccounts.companyId, payer.companyId);
-  const [row] = await db
+  return db
     .select({
       total: sql<string>`coalesce(sum(${ledgerPostings.amountMinor}), 0)::bigint`.mapWith(Number),
     })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
     .where(and(eq(ledgerAccounts.kind, payer.kind), owner, eq(ledgerAccounts.currency, currency)));
+}
+
+export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
+  const [row] = await walletBalanceQuery(db, payer, currency);
   return Number(row?.total ?? 0);
 }
 
@@ -56,9 +60,8 @@ export async function openSessionCount(db: Db, userId: string) {
   return row?.count ?? 0;
 }
 
-/** What the driver's open sessions paid from the balance cost so far (less one, if named). */
-export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSessionId?: string) {
-  const [row] = await tx
+function openBalanceSessionsCostQuery(tx: Db, userId: string, exceptSessionId?: string) {
+  return tx
     .select({
       total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
     })
@@ -71,5 +74,21 @@ export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSess
         exceptSessionId ? ne(chargingSessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/** What the driver's open sessions paid from the balance cost so far (less one, if named). */
+export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSessionId?: string) {
+  const [row] = await openBalanceSessionsCostQuery(tx, userId, exceptSessionId);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * What a session paid from the driver's balance may cost, as an expression another statement
+ * selects (the MeterValues path asks it with its write): the wallet's balance less the cost of
+ * the driver's other open balance sessions.
+ */
+export function balanceCapSql(db: Db, userId: string, currency: Currency, sessionId: string): SQL {
+  const wallet = walletBalanceQuery(db, { kind: 'user_wallet', userId }, currency);
+  const others = openBalanceSessionsCostQuery(db, userId, sessionId);
+  return sql`((${wallet}) - (${others}))`;
 }

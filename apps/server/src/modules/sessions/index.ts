@@ -4,6 +4,7 @@
 // The HTTP routes, the sweep and the long polls' bus, for app.ts.
 export { chargeRoutes } from './routes';
 export { startSessionSweep } from './supervise';
+export { startRetentionSweep } from './retention';
 export {
   CHARGE_EVENTS_CHANNEL,
   createChargeEventBus,

@@ -77,19 +77,21 @@ export function stopReasonAt(
 /**
  * After a reading or a status: stops the session when it must. The stop is marked before the
  * charge point's message is answered (the next reading finds it marked); the command goes out
- * without holding up that answer.
+ * without holding up that answer. `balanceCap` is the cap of a balance session when the
+ * caller read it already (the MeterValues path, with its write).
  */
 export async function superviseSession(
   deps: ChargeDeps,
   session: Watched,
   at: Date,
   log: StopLog,
+  balanceCap?: number,
 ): Promise<void> {
   if (session.stopRequestedAt) return;
   // A session the app started from the balance has a cap; one started by a tag has none yet.
   const watched =
     session.paymentMethod === 'balance' && session.fundsCapMinor !== null
-      ? { ...session, fundsCapMinor: await balanceCapMinor(deps.db, session) }
+      ? { ...session, fundsCapMinor: balanceCap ?? (await balanceCapMinor(deps.db, session)) }
       : session;
   const reason = stopReasonAt(watched, at, deps.config.charging.ghostMinutes);
   if (reason) await stopInBackground(deps, session, reason, log);

@@ -1,0 +1,109 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { chargingSessions } from '../../db/schema/charging';
+import { chargeEvents } from '../../db/schema/ocpp';
+import { withSessionStations, withTestServer } from '../../test/hooks';
+import { moneyDeps } from '../../test/money-deps';
+import { driverWithTag, MINUTE_MS, samplesOf, sessionOf, startWithTag } from '../../test/sessions';
+import { countingDb } from '../../test/statement-count';
+import { recordMeterValues } from './meter-values';
+
+// MeterValues come every few seconds from every charging connector (OCPP 1.6 §4.7): a reading
+// of a charging session costs the database one statement (the sample, the session's energy,
+// power, SoC and cost, the driver's event), and a session changed meanwhile is read again.
+
+const server = withTestServer();
+const { connectedStation } = withSessionStations(server, { ledger: false });
+
+describe('MeterValues of a charging session', () => {
+  it('stores the reading, the running session and its event in one statement', async () => {
+    const { chargePoint, station } = await connectedStation();
+    const driver = await driverWithTag(server);
+    const transactionId = await startWithTag(station, driver.tag);
+    const session = await sessionOf(server, transactionId);
+    const startWh = session.meterStartWh!;
+    const counted = countingDb(server);
+    const deps = { ...(await moneyDeps(server)), db: counted.db };
+    const from = {
+      chargePointId: chargePoint.id,
+      stationId: chargePoint.station.id,
+      log: server.app.log,
+    };
+    const meterValues = (minutes: number, registerWh: number) =>
+      recordMeterValues(deps, from, {
+        connectorId: 1,
+        transactionId,
+        meterValue: [
+          {
+            timestamp: new Date(session.startedAt!.getTime() + minutes * MINUTE_MS).toISOString(),
+            sampledValue: [
+              { value: String(registerWh) },
+              { value: '11000', measurand: 'Power.Active.Import', unit: 'W' },
+            ],
+          },
+        ],
+      });
+    const eventsOf = () =>
+      server.db
+        .select({ kind: chargeEvents.kind, payload: chargeEvents.payload })
+        .from(chargeEvents)
+        .where(eq(chargeEvents.sessionId, session.id))
+        .orderBy(asc(chargeEvents.id));
+    const eventsBefore = (await eventsOf()).length;
+
+    // The first reading this instance hears of the session reads it first (and its tariff,
+    // kept a minute for every session on it).
+    await meterValues(1, startWh + 200);
+    expect(counted.take()).toBeLessThanOrEqual(4);
+    for (let minute = 2; minute <= 5; minute++) {
+      await meterValues(minute, startWh + minute * 200);
+      expect(counted.take()).toBe(1);
+    }
+    // A late reading fills in the past: one statement, and the running figures do not move.
+    await meterValues(4.5, startWh + 900);
+    expect(counted.take()).toBe(1);
+    // A reset (below the register) is kept for the record, not counted: one statement.
+    await meterValues(6, startWh + 10);
+    expect(counted.take()).toBe(1);
+
+    const running = await sessionOf(server, transactionId);
+    expect(running).toMatchObject({ energyWh: 1000, powerW: 11_000, status: 'charging' });
+    expect(running.lastReadingAt?.getTime()).toBe(session.startedAt!.getTime() + 5 * MINUTE_MS);
+    const samples = await samplesOf(server, session.id);
+    expect(samples.map((s) => [s.registerWh! - startWh, s.isCounted])).toEqual([
+      [200, true],
+      [400, true],
+      [600, true],
+      [800, true],
+      [900, true],
+      [1000, true],
+      [10, false],
+    ]);
+    const events = (await eventsOf()).slice(eventsBefore);
+    expect(events.map((e) => e.kind)).toEqual([
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+    ]);
+    expect(events.at(-1)?.payload).toMatchObject({
+      transactionId,
+      sample: { energyWh: 1000, powerW: 11_000 },
+    });
+
+    // Changed by something else since (here: by hand): read again, decided on the new row.
+    await server.db
+      .update(chargingSessions)
+      .set({ energyWh: 1500 })
+      .where(eq(chargingSessions.id, session.id));
+    await meterValues(7, startWh + 1400);
+    expect(counted.take()).toBe(3);
+    const after = await sessionOf(server, transactionId);
+    expect(after.energyWh).toBe(1500);
+    expect((await samplesOf(server, session.id)).at(-1)).toMatchObject({ isCounted: false });
+    await meterValues(8, startWh + 1600);
+    expect(counted.take()).toBe(1);
+    expect((await sessionOf(server, transactionId)).energyWh).toBe(1600);
+  });
+});
