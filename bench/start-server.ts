@@ -4,9 +4,15 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { insertDemoAccounts } from '../apps/server/src/demo/accounts';
+import { hash } from '@node-rs/argon2';
+import { inArray } from 'drizzle-orm';
+import { chargePoints } from '../apps/server/src/db/schema/ocpp';
+import { stations } from '../apps/server/src/db/schema/stations';
+import { demoChargePointPassword } from '../apps/server/src/demo/charge-points';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
+import type { DriverStation } from './status-driver';
 
 /**
  * Node flags of `npm start -w @evcharge/server` (apps/server/package.json): a young generation
@@ -76,4 +82,60 @@ export async function seedStationsDatabase(
     await database.close();
   }
   return dataDir;
+}
+
+/**
+ * Charge points for `count` of the generated stations (spread over all of them, the same
+ * every run), with the demo's public passwords (demo/charge-points.ts), for the station
+ * simulator to play: their id is the station's code.
+ */
+export async function registerBenchChargePoints(
+  database: Database,
+  stationCount: number,
+  count: number,
+): Promise<DriverStation[]> {
+  const generated = generateStations(stationCount, 42);
+  const step = Math.max(1, Math.floor(generated.length / count));
+  const chosen = Array.from(
+    { length: Math.min(count, generated.length) },
+    (_, i) => generated[i * step]!,
+  );
+  const ids = new Map(
+    (
+      await database.db
+        .select({ id: stations.id, code: stations.code })
+        .from(stations)
+        .where(
+          inArray(
+            stations.code,
+            chosen.map((s) => s.code),
+          ),
+        )
+    ).map((row) => [row.code, row.id]),
+  );
+  const values = await Promise.all(
+    chosen.map(async (station) => ({
+      id: station.code,
+      stationId: ids.get(station.code)!,
+      passwordHash: await hash(demoChargePointPassword(station.code), {
+        memoryCost: 1024,
+        timeCost: 1,
+      }),
+    })),
+  );
+  for (let i = 0; i < values.length; i += 500) {
+    await database.db
+      .insert(chargePoints)
+      .values(values.slice(i, i + 500))
+      .onConflictDoNothing();
+  }
+  return chosen.map((station) => ({
+    id: station.code,
+    password: demoChargePointPassword(station.code),
+    connectors: station.connectors.map((c) => ({
+      number: c.number,
+      currentType: c.currentType,
+      powerW: c.powerW,
+    })),
+  }));
 }

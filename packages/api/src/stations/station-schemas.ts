@@ -132,8 +132,20 @@ export type StationSummary = z.infer<typeof stationSummarySchema>;
  */
 export const emptyReasonSchema = z.enum(['NO_STATIONS_FOUND', 'NO_MATCHING_PORTS']).nullable();
 
+/**
+ * Nearest first, the list counts matches exactly up to this many (or up to the end of the page
+ * asked, when further); beyond it `total` is a lower bound (`totalIsExact` false).
+ */
+export const STATION_TOTAL_COUNTED = 50;
+
 export const stationPageSchema = numberedPageOf(stationSummarySchema).extend({
   emptyReason: emptyReasonSchema,
+  /**
+   * Whether `total` counts every match. Nearest first (with `near`) the search stops soon
+   * after the page: past STATION_TOTAL_COUNTED matches it only knows there are at least
+   * `total` (more than the pages shown, so paging on by `total` still works).
+   */
+  totalIsExact: z.boolean(),
 });
 
 /**

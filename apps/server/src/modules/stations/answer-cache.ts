@@ -1,4 +1,4 @@
-import { compress, type Encoding } from '../../http/compression';
+import { compress, compressNow, type Encoding } from '../../http/compression';
 
 // Finished list and map answers, kept until the read model changes. A moving map and a list
 // that several drivers open around the same place ask the same filter over and over; between
@@ -27,7 +27,7 @@ export type Answer = string | Buffer;
 export type KeptAnswer<T extends Answer> = {
   json: T;
   compressed: (encoding: Encoding) => Promise<Buffer>;
-  /** The compressed bytes if already made. */
+  /** The compressed bytes if already made, or made at once for a small answer (compression.ts). */
   compressedNow: (encoding: Encoding) => Buffer | undefined;
 };
 
@@ -98,7 +98,18 @@ export function createAnswerCache(
         }
         return bytesOf;
       },
-      compressedNow: (encoding) => done.get(encoding),
+      compressedNow(encoding) {
+        let ready = done.get(encoding);
+        if (ready || made.has(encoding)) return ready;
+        // Small answers (a list page) are compressed at once: cheaper than the thread pool.
+        ready = compressNow(json, encoding);
+        if (ready) {
+          done.set(encoding, ready);
+          made.set(encoding, Promise.resolve(ready));
+          counted(ready.length);
+        }
+        return ready;
+      },
     };
   }
 

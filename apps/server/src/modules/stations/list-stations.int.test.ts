@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listStations, listStationsGuest } from '@evcharge/api/stations/list-stations';
 import { mapPoints } from '@evcharge/api/stations/map-points';
-import type { StationSummary } from '@evcharge/api/stations/station-schemas';
+import { STATION_TOTAL_COUNTED, type StationSummary } from '@evcharge/api/stations/station-schemas';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import type { TestStation } from '../../test/station-builders';
 import { distanceKm } from './geo';
@@ -198,6 +198,41 @@ describe('paging', () => {
     const near = await list({ ...body, near: { lat: 30, lng: 30 } });
     const distances = near.items.map((i) => i.distanceKm as number);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+});
+
+describe('counting nearest first', () => {
+  // 70 stations in a block far from the others: the walk stops soon after the page.
+  const block = { south: -40.1, west: 100.9, north: -39.9, east: 101.1 };
+  beforeAll(async () => {
+    const many: Record<string, TestStation> = {};
+    for (let i = 0; i < 70; i++)
+      many[`b${i}`] = { lat: -40 + (i % 10) * 0.005, lng: 101 + Math.floor(i / 10) * 0.005 };
+    await street.add(many);
+  });
+  const near = { lat: -40, lng: 101, radiusKm: 20 };
+
+  it('counts exactly up to STATION_TOTAL_COUNTED, then says there are at least that many', async () => {
+    const first = await list({ connectorTypes: allTypes, near, pageSize: 10 });
+    expect(first).toMatchObject({ total: STATION_TOTAL_COUNTED + 1, totalIsExact: false });
+    expect(first.items).toHaveLength(10);
+    // A page beyond the counted ones counts to its end: here every station.
+    const last = await list({ connectorTypes: allTypes, near, page: 7, pageSize: 10 });
+    expect(last).toMatchObject({ total: 70, totalIsExact: true });
+    expect(last.items).toHaveLength(10);
+    // Without near the list scans the area and counts all.
+    const plain = await list({ connectorTypes: allTypes, bounds: block, pageSize: 10 });
+    expect(plain).toMatchObject({ total: 70, totalIsExact: true });
+  });
+
+  it('pages nearest first agree with one long page', async () => {
+    const all = await list({ connectorTypes: allTypes, near, pageSize: 70 });
+    const pages = [];
+    for (const page of [1, 2, 3, 4, 5, 6, 7]) {
+      pages.push(...(await list({ connectorTypes: allTypes, near, page, pageSize: 10 })).items);
+    }
+    expect(pages.map((i) => i.id)).toEqual(all.items.map((i) => i.id));
+    expect(new Set(pages.map((i) => i.id)).size).toBe(70);
   });
 });
 

@@ -1,4 +1,5 @@
-import { metresOfKey, type Matches } from './search';
+import type { NearestWalk } from './nearest';
+import { metresOfKey, type EmptyReason, type Matches } from './search';
 import type { Snapshot } from './snapshot';
 import type { StationRow } from './station-view';
 import { smallestK } from './top-k';
@@ -19,6 +20,14 @@ function kmText(metres: number): string {
   return `${(metres - rest) / 1000}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
 }
 
+/** The items of a page: snapshot positions and, nearest first, their keys (geo.ts). */
+type PageItems = {
+  /** Item j of the page is entry `entry(j)`; null: entries are in answer order already. */
+  order: number[] | null;
+  positions: ArrayLike<number>;
+  keys: ArrayLike<number> | null;
+};
+
 /** stationPageSchema as JSON: page `page` of `pageSize`, nearest first with `near`. */
 export function pageJson(
   snapshot: Snapshot,
@@ -33,30 +42,76 @@ export function pageJson(
     matches.hasNear && from < to
       ? smallestK(matches.keys, matches.count, to, matches.histogram)
       : null;
+  return writePage(
+    snapshot,
+    { order: sorted, positions: matches.positions, keys: matches.hasNear ? matches.keys : null },
+    { from, to, page, pageSize, total: matches.count, totalIsExact: true },
+    matches.emptyReason,
+  );
+}
+
+/** stationPageSchema as JSON from a nearest-first walk (nearest.ts), already in order. */
+export function walkPageJson(
+  snapshot: Snapshot,
+  walk: NearestWalk,
+  page: number,
+  pageSize: number,
+): Buffer {
+  const from = (page - 1) * pageSize;
+  const to = Math.min(walk.count, from + pageSize);
+  const reason: EmptyReason =
+    walk.count > 0 ? null : walk.inArea === 0 ? 'NO_STATIONS_FOUND' : 'NO_MATCHING_PORTS';
+  return writePage(
+    snapshot,
+    { order: null, positions: walk.positions, keys: walk.keys },
+    { from, to, page, pageSize, total: walk.count, totalIsExact: walk.isComplete },
+    reason,
+  );
+}
+
+/**
+ * Writes the page: a buffer filled with copies of the stations' kept fragments, each after
+ * its own `{"distanceKm":…,` (nothing is serialized per request but the numbers).
+ */
+function writePage(
+  snapshot: Snapshot,
+  items: PageItems,
+  at: {
+    from: number;
+    to: number;
+    page: number;
+    pageSize: number;
+    total: number;
+    totalIsExact: boolean;
+  },
+  emptyReason: EmptyReason,
+): Buffer {
+  const { from, to, page, pageSize, total, totalIsExact } = at;
+  const { order, positions, keys } = items;
   const heads: string[] = [];
   const bodies: Buffer[] = [];
   let length = 0;
   for (let j = from; j < to; j++) {
-    const entry = sorted ? (sorted[j] as number) : j;
-    const distance = matches.hasNear ? kmText(metresOfKey(matches.keys[entry] as number)) : 'null';
+    const entry = order ? (order[j] as number) : j;
+    const distance = keys ? kmText(metresOfKey(keys[entry] as number)) : 'null';
     const head = `${j > from ? ',' : ''}{"distanceKm":${distance},`;
-    const body = snapshot.fragments[matches.positions[entry] as number] as Buffer;
+    const body = snapshot.fragments[positions[entry] as number] as Buffer;
     heads.push(head);
     bodies.push(body);
     length += head.length + body.length;
   }
-  const reason = matches.emptyReason === null ? 'null' : `"${matches.emptyReason}"`;
+  const reason = emptyReason === null ? 'null' : `"${emptyReason}"`;
   const start = '{"items":[';
-  const end = `],"total":${matches.count},"page":${page},"pageSize":${pageSize},"emptyReason":${reason}}`;
+  const end = `],"total":${total},"page":${page},"pageSize":${pageSize},"emptyReason":${reason},"totalIsExact":${totalIsExact}}`;
   const out = Buffer.allocUnsafe(start.length + length + end.length);
-  let at = writeAscii(out, 0, start);
+  let written = writeAscii(out, 0, start);
   for (let j = 0; j < heads.length; j++) {
-    at = writeAscii(out, at, heads[j] as string);
+    written = writeAscii(out, written, heads[j] as string);
     const body = bodies[j] as Buffer;
-    out.set(body, at);
-    at += body.length;
+    out.set(body, written);
+    written += body.length;
   }
-  writeAscii(out, at, end);
+  writeAscii(out, written, end);
   return out;
 }
 

@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { parseQrCode } from '@evcharge/api/stations/find-by-qr';
 import type { listStations } from '@evcharge/api/stations/list-stations';
 import { AppError } from '@evcharge/domain/errors';
+import { STATION_TOTAL_COUNTED } from '@evcharge/api/stations/station-schemas';
 import type { Db } from '../../db/client';
 import type { AnswerCache, KeptAnswer } from './answer-cache';
 import { canSee } from './detail';
-import { pageJson, pointsJson } from './page';
+import { walkNearest } from './nearest';
+import { pageJson, pointsJson, walkPageJson } from './page';
 import type { StationReadModel } from './read-model';
 import type { Snapshot } from './snapshot';
 import { findMatches, type StationFilter, type Viewer } from './search';
@@ -56,8 +58,14 @@ export function listPage(
   const snapshot = model.snapshot();
   return cache.answer(key, model.version(), () => {
     const { page, pageSize, ...filter } = body;
-    const matches = findMatches(snapshot, filter, sharedViewer(snapshot, viewer));
-    return pageJson(snapshot, matches, page, pageSize);
+    const who = sharedViewer(snapshot, viewer);
+    if (filter.near) {
+      // Nearest first: walk out from the point and stop soon after the page (nearest.ts),
+      // counting on up to STATION_TOTAL_COUNTED matches for the total.
+      const limit = Math.max(page * pageSize, STATION_TOTAL_COUNTED) + 1;
+      return walkPageJson(snapshot, walkNearest(snapshot, filter, who, limit), page, pageSize);
+    }
+    return pageJson(snapshot, findMatches(snapshot, filter, who), page, pageSize);
   });
 }
 

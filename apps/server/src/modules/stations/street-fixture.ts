@@ -13,7 +13,12 @@ export const allTypes = [...socketTypeIds];
 export const centre = { lat: 10, lng: 20 };
 export const area = { south: 9.9, west: 19.9, north: 10.2, east: 20.1 };
 
-type Page = { items: StationSummary[]; total: number; emptyReason: string | null };
+type Page = {
+  items: StationSummary[];
+  total: number;
+  emptyReason: string | null;
+  totalIsExact: boolean;
+};
 
 export type Street = {
   server: TestServer;

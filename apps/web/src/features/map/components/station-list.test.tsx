@@ -30,8 +30,8 @@ afterEach(() => {
 describe('StationList', () => {
   it('is a list of links that say everything the marker says, nearest first, paged', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 3, page: 1, pageSize: 2, emptyReason: null }))
-      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(3)], total: 3, page: 2, pageSize: 2, emptyReason: null }));
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 3, page: 1, pageSize: 2, emptyReason: null, totalIsExact: true }))
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(3)], total: 3, page: 2, pageSize: 2, emptyReason: null, totalIsExact: true }));
     await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} />);
 
     const items = await screen.findAllByTestId('station-list-item');
@@ -58,9 +58,19 @@ describe('StationList', () => {
     ['NO_STATIONS_FOUND', 'No stations found here'],
     ['NO_MATCHING_PORTS', 'none with a connector that matches your filter'],
   ])('explains an empty answer: %s', async (reason, text) => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, emptyReason: reason }));
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, emptyReason: reason, totalIsExact: true }));
     await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 0, lng: 0 }} isLocated isSignedIn={false} />);
     const empty = await screen.findByTestId('station-list-empty');
     expect(within(empty).getByText(new RegExp(text))).toBeTruthy();
+  });
+
+  it('says "over" when the server counted only so far, and still pages on', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { items: [summary(1), summary(2)], total: 101, page: 1, pageSize: 2, emptyReason: null, totalIsExact: false }),
+    );
+    await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} />);
+    expect(await screen.findAllByTestId('station-list-item')).toHaveLength(2);
+    expect(screen.getByTestId('station-list-summary').textContent).toContain('Stations: over 100');
+    expect(screen.getByTestId('station-list-more').textContent).toContain('2 of 100+');
   });
 });

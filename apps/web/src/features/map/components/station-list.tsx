@@ -18,6 +18,9 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+  // Nearest first the server counts on only so far: then there are at least `total`, more than total - 1.
+  const isExact = pages[0]?.totalIsExact !== false;
+  const totalText = isExact ? String(total) : `${total - 1}+`;
   const emptyReason = pages[0]?.emptyReason ?? null;
 
   return (
@@ -26,7 +29,7 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
         <h2 id="station-list-title">{t('map:list.title')}</h2>
         <p className="muted small" aria-live="polite" data-testid="station-list-summary">
           {isLocated ? t('map:list.fromYou') : t('map:list.fromMapCentre')}
-          {query.isSuccess && ` · ${t('map:list.count', { count: total })}`}
+          {query.isSuccess && ` · ${isExact ? t('map:list.count', { count: total }) : t('map:list.countAtLeast', { count: total - 1 })}`}
         </p>
       </div>
       {query.isPending && <Spinner label={t('common:loading')} />}
@@ -58,7 +61,7 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
           onClick={() => void query.fetchNextPage()}
           data-testid="station-list-more"
         >
-          {t('map:list.more', { shown: items.length, total })}
+          {t('map:list.more', { shown: items.length, total: totalText })}
         </Button>
       )}
     </section>

@@ -1,0 +1,356 @@
+import { squaredChordForKm, unitVector } from './geo';
+import type { StationFilter, Viewer } from './search';
+import {
+  FLAG_LIMITED,
+  FLAG_PRIVATE,
+  FLAG_ROAMING,
+  FLAG_SHARED,
+  FREE_TYPES_SHIFT,
+  socketMask,
+  type Snapshot,
+} from './snapshot';
+import { BAND_DEGREES, bandOf } from './spatial-index';
+
+// Nearest first without scanning the circle: a best-first walk over the band index
+// (spatial-index.ts). Every latitude band is two streams of stations going east and west
+// from the query's longitude; a stream's key is a lower bound of the distance to every
+// station it still holds, and bands not yet opened wait behind the latitude gap to them. One
+// priority queue holds streams, unopened bands and stations found; a station leaves it only
+// when nothing left can be nearer, so stations come out nearest first, the filter applied on
+// the way, and the walk stops once the page is full or the radius is passed.
+//
+// Keys are squared chords of unit vectors (geo.ts), the same numbers the scan compares, so
+// the order is the scan's: by key, equal keys by snapshot position (the scan's order).
+
+const RAD = Math.PI / 180;
+/** Lower bounds are lowered by this (a few ulps of 2 - 2cos): never above a station's key. */
+const SLACK = 4e-15;
+
+/** Entry kinds in the queue, ordered so that at one key bounds come before stations. */
+const BAND_NORTH = -3;
+const BAND_SOUTH = -2;
+// Streams are -4 - stream; stations are their snapshot position (>= 0).
+
+export type NearestWalk = {
+  /** Snapshot positions of the matches found, nearest first; entries 0 … count-1. */
+  positions: number[];
+  keys: number[];
+  count: number;
+  /**
+   * True when the walk went through every station in the area: `count` is then every match,
+   * and a zero says why (`inArea`).
+   */
+  isComplete: boolean;
+  /** Stations in the area and visible, before the port test (only meaningful when complete). */
+  inArea: number;
+  /** Stations the walk looked at. */
+  visited: number;
+};
+
+/** A binary min-heap of (key, tag) in parallel arrays; reused between walks. */
+const heapKeys: number[] = [];
+const heapTags: number[] = [];
+let heapSize = 0;
+
+/** a before b: smaller key; at one key bounds (negative tags) first, then lower positions. */
+function before(ka: number, ta: number, kb: number, tb: number): boolean {
+  return ka < kb || (ka === kb && ta < tb);
+}
+
+function push(key: number, tag: number): void {
+  let at = heapSize++;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    const pk = heapKeys[parent] as number;
+    const pt = heapTags[parent] as number;
+    if (!before(key, tag, pk, pt)) break;
+    heapKeys[at] = pk;
+    heapTags[at] = pt;
+    at = parent;
+  }
+  heapKeys[at] = key;
+  heapTags[at] = tag;
+}
+
+/** Removes the top (read heapKeys[0] / heapTags[0] first). */
+function pop(): void {
+  const size = --heapSize;
+  if (size === 0) return;
+  const key = heapKeys[size] as number;
+  const tag = heapTags[size] as number;
+  let at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    const right = left + 1;
+    let child = left;
+    if (
+      right < size &&
+      before(
+        heapKeys[right] as number,
+        heapTags[right] as number,
+        heapKeys[left] as number,
+        heapTags[left] as number,
+      )
+    )
+      child = right;
+    if (!before(heapKeys[child] as number, heapTags[child] as number, key, tag)) break;
+    heapKeys[at] = heapKeys[child] as number;
+    heapTags[at] = heapTags[child] as number;
+    at = child;
+  }
+  heapKeys[at] = key;
+  heapTags[at] = tag;
+}
+
+/** Squared chord of an angle in radians. */
+function chordOfAngle(angle: number): number {
+  const s = Math.sin(angle / 2);
+  return 4 * s * s;
+}
+
+/**
+ * Walks matching stations nearest first from `filter.near` until `limit` are found or none is
+ * left within the radius (and bounds). The filter is the scan's (search.ts findMatches): kind,
+ * visibility, one connector with a chosen type, power in range and (onlyAvailable) free.
+ * The arrays returned are reused by the next walk: read them in the same synchronous step.
+ */
+export function walkNearest(
+  snapshot: Snapshot,
+  filter: StationFilter,
+  viewer: Viewer,
+  limit: number,
+): NearestWalk {
+  const s = snapshot;
+  const near = filter.near;
+  if (!near) throw new Error('walkNearest needs near');
+  const types = socketMask(filter.connectorTypes);
+  const minW = filter.powerKw?.min === undefined ? 0 : Math.round(filter.powerKw.min * 1000);
+  const maxW = filter.powerKw?.max === undefined ? Infinity : Math.round(filter.powerKw.max * 1000);
+  const checkPower = minW > 0 || maxW !== Infinity;
+  const onlyAvailable = filter.onlyAvailable;
+  const portBits = onlyAvailable ? types << FREE_TYPES_SHIFT : types;
+  const excluded =
+    (filter.includeRestricted ? 0 : FLAG_LIMITED) | (filter.includeRoaming ? 0 : FLAG_ROAMING);
+  const flagBits = FLAG_LIMITED | FLAG_ROAMING | FLAG_PRIVATE;
+  const viewerOwner = viewer.userId === null ? -2 : (s.ownerIds.get(viewer.userId) ?? -2);
+  const maxChord = near.radiusKm === undefined ? Infinity : squaredChordForKm(near.radiusKm);
+  const bounds = filter.bounds;
+  const south = bounds?.south ?? -90;
+  const north = bounds?.north ?? 90;
+  const west = bounds?.west ?? -180;
+  const east = bounds?.east ?? 180;
+  const checkLng = bounds !== undefined && !(west <= -180 && east >= 180);
+  const [nx, ny, nz] = unitVector(near.lat, near.lng);
+  const qLat = near.lat * RAD;
+  const sinQ = Math.sin(qLat);
+  const cosQ = Math.cos(qLat);
+  const qLng = near.lng;
+  const { lat: lats, lng: lngs, bits: bitsOf, owner, ux, uy, uz, maxPowerW, bandStarts } = s;
+
+  // Streams: band, next index, steps left, direction (+1 east, -1 west).
+  const streamBand: number[] = [];
+  const streamNext: number[] = [];
+  const streamLeft: number[] = [];
+  const streamDir: number[] = [];
+  const streamSinLo: number[] = [];
+  const streamCosLo: number[] = [];
+  const streamSinHi: number[] = [];
+  const streamCosHi: number[] = [];
+
+  const firstBand = bandOf(Math.max(south, -90));
+  const lastBand = bandOf(Math.min(north, 90));
+
+  /**
+   * Lower bound of the squared chord to a station of stream `stream` at `offset`° of
+   * longitude: the nearest point at that offset over the band's latitudes, the maximum of
+   * sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
+   */
+  function streamBound(stream: number, offset: number): number {
+    const sinLo = streamSinLo[stream] as number;
+    const cosLo = streamCosLo[stream] as number;
+    const sinHi = streamSinHi[stream] as number;
+    const cosHi = streamCosHi[stream] as number;
+    const b = cosQ * Math.cos(offset * RAD);
+    let best = Math.max(sinQ * sinLo + b * cosLo, sinQ * sinHi + b * cosHi);
+    if (sinQ * cosLo - b * sinLo > 0 && sinQ * cosHi - b * sinHi < 0) {
+      best = Math.sqrt(sinQ * sinQ + b * b);
+    }
+    return Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
+  }
+
+  /** Eastward offset of a longitude from the query, 0 … 360. */
+  function eastOffset(lng: number): number {
+    const d = lng - qLng;
+    return d < 0 ? d + 360 : d;
+  }
+
+  /** The bound of the stream's next station, or -1 when the stream is done. */
+  function nextBound(stream: number): number {
+    if ((streamLeft[stream] as number) <= 0) return -1;
+    const offset = eastOffset(lngs[streamNext[stream] as number] as number);
+    // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
+    if ((streamDir[stream] as number) > 0) return offset > 180 ? -1 : streamBound(stream, offset);
+    return offset <= 180 ? -1 : streamBound(stream, 360 - offset);
+  }
+
+  function queueStream(stream: number): void {
+    const bound = nextBound(stream);
+    if (bound >= 0 && bound <= maxChord) push(bound, -4 - stream);
+  }
+
+  function openBand(band: number): void {
+    const from = bandStarts[band] as number;
+    const to = bandStarts[band + 1] as number;
+    const size = to - from;
+    if (size === 0) return;
+    // The first station at or east of the query's longitude.
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((lngs[mid] as number) < qLng) lo = mid + 1;
+      else hi = mid;
+    }
+    const start = lo === to ? from : lo;
+    const eastStream = streamBand.length;
+    streamBand.push(band, band);
+    streamNext.push(start, start === from ? to - 1 : start - 1);
+    streamLeft.push(size, size);
+    streamDir.push(1, -1);
+    const south = (band * BAND_DEGREES - 90) * RAD;
+    const north = Math.min(90, (band + 1) * BAND_DEGREES - 90) * RAD;
+    streamSinLo.push(Math.sin(south), Math.sin(south));
+    streamCosLo.push(Math.cos(south), Math.cos(south));
+    streamSinHi.push(Math.sin(north), Math.sin(north));
+    streamCosHi.push(Math.cos(north), Math.cos(north));
+    queueStream(eastStream);
+    queueStream(eastStream + 1);
+  }
+
+  function queueBand(band: number, tag: number): void {
+    if (band < firstBand || band > lastBand) return;
+    const lo = band * BAND_DEGREES - 90;
+    const hi = lo + BAND_DEGREES;
+    const gap = near!.lat < lo ? lo - near!.lat : near!.lat > hi ? near!.lat - hi : 0;
+    const bound = Math.max(0, chordOfAngle(gap * RAD) - SLACK);
+    if (bound <= maxChord) push(bound, tag);
+  }
+
+  const positions: number[] = [];
+  const keys: number[] = [];
+  let inArea = 0;
+  let visited = 0;
+
+  /** The scan's tests, in its order (search.ts findMatches): the key of a match, else -1. */
+  function visitStation(i: number): number {
+    visited++;
+    const lat = lats[i] as number;
+    if (lat < south || lat > north) return -1;
+    if (checkLng) {
+      const lng = lngs[i] as number;
+      if (west <= east ? lng < west || lng > east : lng < west && lng > east) return -1;
+    }
+    const bits = bitsOf[i] as number;
+    if ((bits & flagBits) !== 0) {
+      if ((bits & excluded) !== 0) return -1;
+      if ((bits & FLAG_PRIVATE) !== 0 && owner[i] !== viewerOwner && (bits & FLAG_SHARED) === 0)
+        return -1;
+    }
+    const dx = (ux[i] as number) - nx;
+    const dy = (uy[i] as number) - ny;
+    const dz = (uz[i] as number) - nz;
+    const key = dx * dx + dy * dy + dz * dz;
+    if (key > maxChord) return -1;
+    inArea++;
+    if ((bits & portBits) === 0) return -1;
+    if (checkPower) {
+      if ((maxPowerW[i] as number) < minW) return -1;
+      if (!hasPortInRange(s, i, types, minW, maxW, onlyAvailable)) return -1;
+    }
+    return key;
+  }
+
+  heapSize = 0;
+  const home = Math.min(Math.max(bandOf(near.lat), firstBand), lastBand);
+  let northBand = home;
+  let southBand = home - 1;
+  queueBand(northBand, BAND_NORTH);
+  queueBand(southBand, BAND_SOUTH);
+
+  while (heapSize > 0 && positions.length < limit) {
+    const key = heapKeys[0] as number;
+    const tag = heapTags[0] as number;
+    pop();
+    if (tag >= 0) {
+      positions.push(tag);
+      keys.push(key);
+      continue;
+    }
+    if (tag === BAND_NORTH) {
+      openBand(northBand);
+      queueBand(++northBand, BAND_NORTH);
+      continue;
+    }
+    if (tag === BAND_SOUTH) {
+      openBand(southBand);
+      queueBand(--southBand, BAND_SOUTH);
+      continue;
+    }
+    // A stream: take its stations while none queued can be nearer than its next one.
+    const stream = -4 - tag;
+    const band = streamBand[stream] as number;
+    const from = bandStarts[band] as number;
+    const to = bandStarts[band + 1] as number;
+    const dir = streamDir[stream] as number;
+    for (;;) {
+      const i = streamNext[stream] as number;
+      streamNext[stream] = dir > 0 ? (i + 1 === to ? from : i + 1) : i === from ? to - 1 : i - 1;
+      streamLeft[stream] = (streamLeft[stream] as number) - 1;
+      const key = visitStation(i);
+      const bound = nextBound(stream);
+      const isLast = bound < 0 || bound > maxChord;
+      if (key >= 0) {
+        // Nearer than everything queued and everything left in this stream: it is next.
+        if (
+          (isLast || key < bound) &&
+          (heapSize === 0 || before(key, i, heapKeys[0] as number, heapTags[0] as number))
+        ) {
+          positions.push(i);
+          keys.push(key);
+          if (positions.length >= limit) {
+            if (!isLast) push(bound, tag);
+            break;
+          }
+        } else {
+          push(key, i);
+        }
+      }
+      if (isLast) break;
+      if (heapSize > 0 && !before(bound, tag, heapKeys[0] as number, heapTags[0] as number)) {
+        push(bound, tag);
+        break;
+      }
+    }
+  }
+  return { positions, keys, count: positions.length, isComplete: heapSize === 0, inArea, visited };
+}
+
+export function hasPortInRange(
+  s: Snapshot,
+  i: number,
+  types: number,
+  minW: number,
+  maxW: number,
+  onlyAvailable: boolean,
+): boolean {
+  const end = s.connStart[i + 1] as number;
+  for (let c = s.connStart[i] as number; c < end; c++) {
+    if (((1 << (s.connType[c] as number)) & types) === 0) continue;
+    const powerW = s.connPowerW[c] as number;
+    if (powerW < minW || powerW > maxW) continue;
+    if (onlyAvailable && s.connFree[c] === 0) continue;
+    return true;
+  }
+  return false;
+}
