@@ -8,8 +8,10 @@ import { paths, stationPath } from '@/app/paths';
 import { canStartOnConnector } from '@/components/charge/charge-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { NeedsConnection } from '@/components/ui/needs-connection';
 import { ApiError, errorText } from '@/lib/api-error';
 import { latestCar, useCarsQuery } from '@/lib/cars-query';
+import { useConnection } from '@/lib/connection';
 import { defaultLoyaltyCard, useLoyaltyCardsQuery } from '@/lib/loyalty-query';
 import { useCurrentChargesQuery } from '../api/get-charges';
 import { usePlanChargeQuery } from '../api/plan-charge';
@@ -56,6 +58,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   // The estimate waits for the cars (a moment), so it is asked once, with the car in it.
   const plan = usePlanChargeQuery(settledCheck.isValid && !cars.isPending ? { connectorId: connector.id, limit: settledCheck.limit, profile, ...withCar, ...withLoyalty } : null);
   const start = useStartChargeMutation();
+  const { isOnline } = useConnection();
   const open = (useCurrentChargesQuery().data ?? []).filter((charge) => isSessionOpen(charge.status));
 
   const isFree = canStartOnConnector(connector);
@@ -128,11 +131,12 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
             block
             className="precharge__start"
             isLoading={start.isPending}
-            disabled={!isFree || isBlockedByBalance}
+            disabled={!isFree || isBlockedByBalance || !isOnline}
             data-testid="start-charge"
           >
             {start.isPending ? t('charging:precharging.starting') : t('charging:precharging.start')}
           </Button>
+          <NeedsConnection testId="start-needs-connection" />
           {start.isPending && <p className="muted small center" role="status">{t('charging:precharging.startingHint')}</p>}
           <p className="muted small">{t('charging:precharging.meterNote')}</p>
         </div>
