@@ -117,4 +117,9 @@ test('offline, a driver cannot start but keeps the live session with its last fi
   await expect(page.getByTestId('stop-charge')).toBeEnabled();
   await expect.poll(() => energyIn(page), { timeout: 30_000 }).toBeGreaterThan(offlineEnergy);
   await expect(page.getByTestId('catching-up')).toHaveCount(0);
+
+  // And the stop goes through again.
+  await page.getByTestId('stop-charge').click();
+  await page.getByTestId('stop-confirm').click();
+  await expect(page.getByTestId('session-summary')).toBeVisible({ timeout: 30_000 });
 });
