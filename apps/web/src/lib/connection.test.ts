@@ -42,7 +42,7 @@ describe('connection (SPEC §2 offline)', () => {
   it('counts a request without an answer as offline, not a refusal from the server', async () => {
     const client = new QueryClient();
     stop = watchConnection(client);
-    await failingQuery(client, ['brand'], new ApiError(409, 'CONFLICT', 'no'));
+    await failingQuery(client, ['brand'], new ApiError(404, 'NOT_FOUND', 'no'));
     expect(getConnection().isOnline).toBe(true);
     await failingQuery(client, ['brand'], new ApiError(0, 'NETWORK', 'Failed to fetch'));
     expect(getConnection().isOnline).toBe(false);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evcharge/api/payments/payment-schemas';
 import { Button } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { useConnection } from '@/lib/connection';
 import { Card as Panel } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
@@ -55,7 +54,7 @@ export function DebtPayForm({ balance, debtMinor, cards, pay }: DebtPayFormProps
           <Button type="submit" variant="primary" icon="wallet" block isLoading={pay.isPending || isLeaving} disabled={!isOnline} data-testid="debt-submit">
             {t('payments:debt.submit', { amount })}
           </Button>
-          <NeedsConnection />
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </form>
       </Panel>
     </>

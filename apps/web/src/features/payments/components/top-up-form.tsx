@@ -7,7 +7,6 @@ import type { Card } from '@evcharge/api/payments/payment-schemas';
 import { minorDigits } from '@evcharge/domain/currency';
 import { topUpAccuracyPercent } from '@evcharge/domain/payments';
 import { Button } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { useConnection } from '@/lib/connection';
 import { Card as Panel } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -86,7 +85,7 @@ export function TopUpForm({ balance, cards }: { balance: Balance; cards: readonl
             ? t('payments:topUp.submitAmount', { amount: format.money(typedMinor, currency) })
             : t('payments:topUp.submit')}
         </Button>
-        <NeedsConnection />
+        {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
       </form>
     </Panel>
   );

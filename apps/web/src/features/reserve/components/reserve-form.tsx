@@ -11,7 +11,6 @@ import { canReserve } from '@/components/charge/charge-rules';
 import { stationTimeText } from '@/components/station/station-time';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { useConnection } from '@/lib/connection';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { ApiError } from '@/lib/api-error';
@@ -149,7 +148,7 @@ export function ReserveForm({ station, connector, answer }: { station: StationDe
           >
             {create.isPending ? t('reserve:form.confirming') : isPeriod ? t('reserve:form.confirmPeriod') : t('reserve:form.confirmQuick', { minutes: quote.quickMinutes })}
           </Button>
-          <NeedsConnection />
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </div>
       </div>
     </form>

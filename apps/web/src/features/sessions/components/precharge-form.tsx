@@ -8,7 +8,6 @@ import { paths, stationPath } from '@/app/paths';
 import { canStartOnConnector } from '@/components/charge/charge-rules';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { ApiError, errorText } from '@/lib/api-error';
 import { latestCar, useCarsQuery } from '@/lib/cars-query';
 import { useConnection } from '@/lib/connection';
@@ -136,7 +135,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
           >
             {start.isPending ? t('charging:precharging.starting') : t('charging:precharging.start')}
           </Button>
-          <NeedsConnection testId="start-needs-connection" />
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="start-needs-connection">{t('errors:offline.needsConnection')}</p>}
           {start.isPending && <p className="muted small center" role="status">{t('charging:precharging.startingHint')}</p>}
           <p className="muted small">{t('charging:precharging.meterNote')}</p>
         </div>

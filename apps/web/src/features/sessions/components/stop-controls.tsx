@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { Dialog } from '@/components/ui/dialog';
 import { useConnection } from '@/lib/connection';
 import { errorText } from '@/lib/api-error';
@@ -46,7 +45,7 @@ export function StopControls({ charge, label = 'stop' }: StopControlsProps) {
       >
         {stop.isPending ? t('charging:stop.stopping') : t(`charging:stop.${label}`)}
       </Button>
-      <NeedsConnection testId="stop-needs-connection" />
+      {!isOnline && <p className="needs-connection muted small" role="status" data-testid="stop-needs-connection">{t('errors:offline.needsConnection')}</p>}
       <Dialog open={isAsking} onClose={() => setAsking(false)} title={t(`charging:stop.confirmTitle.${label}`)} closeLabel={t('common:close')} testId="stop-dialog">
         <p className="muted">{t(`charging:stop.confirmText.${label}`)}</p>
         <div className="stop-controls__dialog-actions">

@@ -7,7 +7,6 @@ import { ConnectorHold } from '@/components/station/connector-hold';
 import { powerText } from '@/components/station/power-text';
 import { stationTimeText } from '@/components/station/station-time';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { NeedsConnection } from '@/components/ui/needs-connection';
 import { Icon } from '@/components/ui/icon';
 import { useConnection } from '@/lib/connection';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -41,6 +40,8 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
   const since = new Date(connector.statusSince);
   const hasSince = !Number.isNaN(since.getTime());
   // Starting and reserving are the server's to do: offline they wait, saying so (SPEC §2).
+  // The note is written out where it is used (here, the start, stop, reserve, pay and top-up
+  // forms): a shared component would be one more file the first load's route table names.
   const { isOnline } = useConnection();
   return (
     <li
@@ -107,7 +108,7 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
               {t('station:connectors.bindRfid')}
             </ButtonLink>
           )}
-          {(startTo || reserve) && <NeedsConnection />}
+          {(startTo || reserve) && !isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </div>
       )}
     </li>
