@@ -27,7 +27,9 @@ export const pwaWorkbox: VitePWAOptions['workbox'] = {
   navigateFallback: '/app.html',
   navigateFallbackAllowlist: navigationAllowlist,
   runtimeCaching: [],
-  // Web Push: the push and notificationclick handlers (public/push-sw.js).
-  importScripts: ['/push-sw.js'],
+  // Web Push: the push and notificationclick handlers (public/push-sw.js). The last stations
+  // seen, kept for a phone without a network (public/offline-sw.js): the station answers
+  // only, never a page, money, sign-in or session answer.
+  importScripts: ['/push-sw.js', '/offline-sw.js'],
   cleanupOutdatedCaches: true,
 };

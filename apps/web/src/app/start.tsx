@@ -50,11 +50,12 @@ export async function start(): Promise<void> {
     );
   });
   // The service worker is no part of the first screen: it registers once that has rendered and
-  // the browser is idle, so its precaching does not compete with the map's requests.
+  // the browser is idle, so its precaching does not compete with the map's requests. The
+  // offline note and the connection watch come with it (app/service-worker.ts).
   void afterFirstScreen()
     .then(() => whenIdle())
-    .then(() => import('virtual:pwa-register'))
-    .then(({ registerSW }) => registerSW({ immediate: true }));
+    .then(() => import('./service-worker'))
+    .then(({ startServiceWorker }) => startServiceWorker());
   void scheduleAnalytics(router);
   // Ready before the first failed request needs it (lib/api-client.ts).
   void afterFirstScreen()

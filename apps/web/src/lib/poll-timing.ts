@@ -24,3 +24,18 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', done, { once: true });
   });
 }
+
+/**
+ * `sleep`, ended early when the browser is back on a network (its `online` event): a poll
+ * paused by failures while offline asks again at once, from where it got to.
+ */
+export function sleepUntilOnline(ms: number, signal: AbortSignal, target: EventTarget = globalThis): Promise<void> {
+  const woken = new AbortController();
+  const wake = () => woken.abort();
+  target.addEventListener('online', wake, { once: true });
+  signal.addEventListener('abort', wake, { once: true });
+  return sleep(ms, woken.signal).finally(() => {
+    target.removeEventListener('online', wake);
+    signal.removeEventListener('abort', wake);
+  });
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evcharge/api/payments/payment-schemas';
 import { Button } from '@/components/ui/button';
+import { useConnection } from '@/lib/connection';
 import { Card as Panel } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
@@ -21,6 +22,8 @@ type DebtPayFormProps = {
 
 /** The debt in full view, and paying all of it by a bound card or another card. */
 export function DebtPayForm({ balance, debtMinor, cards, pay }: DebtPayFormProps) {
+  // The server pays or reserves: offline the button waits, saying why (SPEC §2).
+  const { isOnline } = useConnection();
   const { t } = useTranslation('payments');
   const format = useFormat();
   const [chosen, setChosen] = useState<PayWithValue | null>(null);
@@ -48,9 +51,10 @@ export function DebtPayForm({ balance, debtMinor, cards, pay }: DebtPayFormProps
         <form className="money-form" noValidate onSubmit={(event) => void submit(event)} data-testid="debt-form">
           <PayWith name="debt-pay-with" cards={cards} value={payWith} onChange={setChosen} />
           <PaymentFeedback result={pay.data} error={pay.error} testId="debt" success={() => <p>{t('payments:debt.paidText')}</p>} />
-          <Button type="submit" variant="primary" icon="wallet" block isLoading={pay.isPending || isLeaving} data-testid="debt-submit">
+          <Button type="submit" variant="primary" icon="wallet" block isLoading={pay.isPending || isLeaving} disabled={!isOnline} data-testid="debt-submit">
             {t('payments:debt.submit', { amount })}
           </Button>
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </form>
       </Panel>
     </>

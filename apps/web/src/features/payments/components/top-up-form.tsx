@@ -7,6 +7,7 @@ import type { Card } from '@evcharge/api/payments/payment-schemas';
 import { minorDigits } from '@evcharge/domain/currency';
 import { topUpAccuracyPercent } from '@evcharge/domain/payments';
 import { Button } from '@/components/ui/button';
+import { useConnection } from '@/lib/connection';
 import { Card as Panel } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ApiError, applyFieldErrors } from '@/lib/api-error';
@@ -28,6 +29,8 @@ export function TopUpForm({ balance, cards }: { balance: Balance; cards: readonl
   const { t, i18n } = useTranslation('payments');
   const format = useFormat();
   const topUp = useTopUpMutation();
+  // The server pays or reserves: offline the button waits, saying why (SPEC §2).
+  const { isOnline } = useConnection();
   const [chosen, setChosen] = useState<PayWithValue | null>(null);
   const [isLeaving, setLeaving] = useState(false);
   const { currency, maxTopUpMinor } = balance;
@@ -77,11 +80,12 @@ export function TopUpForm({ balance, cards }: { balance: Balance; cards: readonl
         <PayWith name="topup-pay-with" cards={cards} value={payWith} onChange={setChosen} />
         <PaymentFeedback result={topUp.data} error={isFieldError ? undefined : topUp.error} testId="topup"
           success={(result) => <p>{t('payments:topUp.success', { amount: format.money(result.amountMinor, result.currency) })}</p>} />
-        <Button type="submit" variant="primary" icon="wallet" block isLoading={topUp.isPending || isLeaving} data-testid="topup-submit">
+        <Button type="submit" variant="primary" icon="wallet" block isLoading={topUp.isPending || isLeaving} disabled={!isOnline} data-testid="topup-submit">
           {typedMinor !== null && typedMinor > 0
             ? t('payments:topUp.submitAmount', { amount: format.money(typedMinor, currency) })
             : t('payments:topUp.submit')}
         </Button>
+        {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
       </form>
     </Panel>
   );

@@ -11,6 +11,7 @@ import { canReserve } from '@/components/charge/charge-rules';
 import { stationTimeText } from '@/components/station/station-time';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { useConnection } from '@/lib/connection';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { ApiError } from '@/lib/api-error';
 import { useCreateReserveMutation } from '../api/create-reserve';
@@ -39,6 +40,8 @@ export function ReserveForm({ station, connector, answer }: { station: StationDe
   const [mode, setMode] = useState<ReservationMode>('quick');
   const [draft, setDraft] = useState<PeriodDraft>(() => defaultDraft(new Date(), offset, quote.stepMinutes, quote.maxPeriodMinutes));
   const create = useCreateReserveMutation(station.id);
+  // The server pays or reserves: offline the button waits, saying why (SPEC §2).
+  const { isOnline } = useConnection();
 
   const isPeriod = mode === 'period' && quote.supportsPeriod;
   const period = draftPeriod(draft, offset);
@@ -140,11 +143,12 @@ export function ReserveForm({ station, connector, answer }: { station: StationDe
             block
             className="reserve__confirm"
             isLoading={create.isPending}
-            disabled={!canConfirm}
+            disabled={!canConfirm || !isOnline}
             data-testid="reserve-confirm"
           >
             {create.isPending ? t('reserve:form.confirming') : isPeriod ? t('reserve:form.confirmPeriod') : t('reserve:form.confirmQuick', { minutes: quote.quickMinutes })}
           </Button>
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </div>
       </div>
     </form>

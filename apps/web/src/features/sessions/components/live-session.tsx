@@ -7,6 +7,7 @@ import { useNow } from '../model/use-now';
 import { ChargeLoyaltyNote } from './charge-loyalty-note';
 import { LimitProgress } from './limit-progress';
 import { LiveFigures } from './live-figures';
+import { OfflineFiguresNote } from './offline-figures-note';
 import { ParkingCard } from './parking-card';
 import { RemainingTime } from './remaining-time';
 import { SessionHeading } from './session-heading';
@@ -25,6 +26,7 @@ export function LiveSession({ charge, samples, receivedAt }: LiveSessionProps) {
       <div className="live-session__main">
         <SessionHeading charge={charge} />
         <p className="live-session__hint" data-testid="status-hint">{t(`charging:statusHint.${charge.status}`)}</p>
+        <OfflineFiguresNote receivedAt={receivedAt} />
         <LiveFigures charge={charge} chargingSeconds={seconds.charging} now={now} />
         {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="live" />}
         <ParkingCard charge={charge} parkingSeconds={seconds.parking} />

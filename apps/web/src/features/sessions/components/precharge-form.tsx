@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ApiError, errorText } from '@/lib/api-error';
 import { latestCar, useCarsQuery } from '@/lib/cars-query';
+import { useConnection } from '@/lib/connection';
 import { defaultLoyaltyCard, useLoyaltyCardsQuery } from '@/lib/loyalty-query';
 import { useCurrentChargesQuery } from '../api/get-charges';
 import { usePlanChargeQuery } from '../api/plan-charge';
@@ -56,6 +57,7 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
   // The estimate waits for the cars (a moment), so it is asked once, with the car in it.
   const plan = usePlanChargeQuery(settledCheck.isValid && !cars.isPending ? { connectorId: connector.id, limit: settledCheck.limit, profile, ...withCar, ...withLoyalty } : null);
   const start = useStartChargeMutation();
+  const { isOnline } = useConnection();
   const open = (useCurrentChargesQuery().data ?? []).filter((charge) => isSessionOpen(charge.status));
 
   const isFree = canStartOnConnector(connector);
@@ -128,11 +130,12 @@ export function PrechargeForm({ station, connector }: { station: StationDetail; 
             block
             className="precharge__start"
             isLoading={start.isPending}
-            disabled={!isFree || isBlockedByBalance}
+            disabled={!isFree || isBlockedByBalance || !isOnline}
             data-testid="start-charge"
           >
             {start.isPending ? t('charging:precharging.starting') : t('charging:precharging.start')}
           </Button>
+          {!isOnline && <p className="needs-connection muted small" role="status" data-testid="start-needs-connection">{t('errors:offline.needsConnection')}</p>}
           {start.isPending && <p className="muted small center" role="status">{t('charging:precharging.startingHint')}</p>}
           <p className="muted small">{t('charging:precharging.meterNote')}</p>
         </div>

@@ -4,6 +4,7 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useConnection } from '@/lib/connection';
 import { errorText } from '@/lib/api-error';
 import { useStopChargeMutation } from '../api/stop-charge';
 
@@ -17,6 +18,8 @@ export function StopControls({ charge, label = 'stop' }: StopControlsProps) {
   const { t } = useTranslation('charging');
   const [isAsking, setAsking] = useState(false);
   const stop = useStopChargeMutation();
+  // The station stops on the server's command: offline the button waits, saying why.
+  const { isOnline } = useConnection();
 
   function confirm() {
     setAsking(false);
@@ -36,11 +39,13 @@ export function StopControls({ charge, label = 'stop' }: StopControlsProps) {
         block
         className="stop-controls__button"
         isLoading={stop.isPending}
+        disabled={!isOnline}
         onClick={() => setAsking(true)}
         data-testid="stop-charge"
       >
         {stop.isPending ? t('charging:stop.stopping') : t(`charging:stop.${label}`)}
       </Button>
+      {!isOnline && <p className="needs-connection muted small" role="status" data-testid="stop-needs-connection">{t('errors:offline.needsConnection')}</p>}
       <Dialog open={isAsking} onClose={() => setAsking(false)} title={t(`charging:stop.confirmTitle.${label}`)} closeLabel={t('common:close')} testId="stop-dialog">
         <p className="muted">{t(`charging:stop.confirmText.${label}`)}</p>
         <div className="stop-controls__dialog-actions">

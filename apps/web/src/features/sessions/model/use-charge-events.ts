@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { chargeListCursor } from '@/lib/charge-query';
+import { sleepUntilOnline } from '@/lib/poll-timing';
 import { useSession } from '@/lib/session';
 import { useCurrentChargesQuery } from '../api/get-charges';
 import { fetchChargeEvents } from '../api/subscribe-charges';
@@ -20,6 +21,8 @@ export function useChargeEvents(isEnabled = true): void {
     void runChargePoll(
       {
         fetchEvents: fetchChargeEvents,
+        // Offline, the poll pauses; back online it asks again at once from its cursor.
+        sleep: sleepUntilOnline,
         onAnswer: (answer) => {
           applyChargeEvents(client, answer.events);
           rememberCursor(userId, answer.cursor);

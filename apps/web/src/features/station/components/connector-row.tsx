@@ -8,6 +8,7 @@ import { powerText } from '@/components/station/power-text';
 import { stationTimeText } from '@/components/station/station-time';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { useConnection } from '@/lib/connection';
 import { formatDate, formatNumber } from '@/lib/format';
 import { relativeTime } from '@/components/station/relative-time';
 
@@ -38,6 +39,10 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
   const availability = connectorAvailability(connector.status);
   const since = new Date(connector.statusSince);
   const hasSince = !Number.isNaN(since.getTime());
+  // Starting and reserving are the server's to do: offline they wait, saying so (SPEC §2).
+  // The note is written out where it is used (here, the start, stop, reserve, pay and top-up
+  // forms): a shared component would be one more file the first load's route table names.
+  const { isOnline } = useConnection();
   return (
     <li
       ref={ref}
@@ -79,11 +84,17 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
       <ConnectorHold connector={connector} utcOffsetMinutes={utcOffsetMinutes} reservationTo={reservationTo} />
       {(startTo || isStartHeld || reserve || rfidTo) && (
         <div className="connector__actions">
-          {startTo && (
+          {startTo && isOnline && (
             // From a QR code the driver stands at this connector: starting is the one thing to do.
             <ButtonLink to={startTo} variant={isChosen ? 'primary' : 'secondary'} icon="bolt" className="connector__start" data-testid="connector-start">
               {t('station:connectors.start')}
             </ButtonLink>
+          )}
+          {startTo && !isOnline && (
+            <Button variant={isChosen ? 'primary' : 'secondary'} icon="bolt" className="connector__start" disabled data-testid="connector-start">
+              {t('station:connectors.start')}
+              <span className="visually-hidden"> ({t('errors:offline.needsConnection')})</span>
+            </Button>
           )}
           {isStartHeld && connector.reservedUntil && (
             <Button variant="secondary" icon="bolt" className="connector__start" disabled data-testid="connector-start-held">
@@ -91,22 +102,24 @@ export function ConnectorRow({ connector, isChosen, startTo, isStartHeld = false
               <span className="visually-hidden"> ({t('station:reserve.until', { time: stationTimeText(connector.reservedUntil, utcOffsetMinutes, language) })})</span>
             </Button>
           )}
-          {reserve && <ReserveButton reserve={reserve} number={connector.number} />}
+          {reserve && <ReserveButton reserve={reserve} number={connector.number} isOnline={isOnline} />}
           {rfidTo && (
             <ButtonLink to={rfidTo} variant="ghost" icon="card" className="connector__start" aria-label={t('station:connectors.bindRfidFor', { number: connector.number })} data-testid="connector-rfid">
               {t('station:connectors.bindRfid')}
             </ButtonLink>
           )}
+          {(startTo || reserve) && !isOnline && <p className="needs-connection muted small" role="status" data-testid="needs-connection">{t('errors:offline.needsConnection')}</p>}
         </div>
       )}
     </li>
   );
 }
 
-function ReserveButton({ reserve, number }: { reserve: ReserveAction; number: number }) {
+function ReserveButton({ reserve, number, isOnline }: { reserve: ReserveAction; number: number; isOnline: boolean }) {
   const { t } = useTranslation('station');
   // The name says which connector (a row of several); it begins with the visible word.
   const common = { variant: 'secondary', icon: 'calendar', className: 'connector__start', 'aria-label': t('station:reserve.actionFor', { number }), 'data-testid': 'connector-reserve' } as const;
+  if (!isOnline) return <Button {...common} disabled>{t('station:reserve.action')}</Button>;
   if ('to' in reserve) return <ButtonLink to={reserve.to} {...common}>{t('station:reserve.action')}</ButtonLink>;
   return <Button onClick={reserve.onSignIn} {...common}>{t('station:reserve.action')}</Button>;
 }
