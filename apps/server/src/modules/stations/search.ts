@@ -10,6 +10,7 @@ import {
   socketMask,
   type Snapshot,
 } from './snapshot';
+import { hasPortInRange } from './nearest';
 import { rangesInBounds } from './spatial-index';
 import { HISTOGRAM_BUCKETS, type KeyHistogram } from './top-k';
 
@@ -156,25 +157,6 @@ export function findMatches(snapshot: Snapshot, filter: StationFilter, viewer: V
   const emptyReason: EmptyReason =
     count > 0 ? null : inArea === 0 ? 'NO_STATIONS_FOUND' : 'NO_MATCHING_PORTS';
   return { positions, keys, histogram, count, hasNear, emptyReason };
-}
-
-function hasPortInRange(
-  s: Snapshot,
-  i: number,
-  types: number,
-  minW: number,
-  maxW: number,
-  onlyAvailable: boolean,
-): boolean {
-  const end = s.connStart[i + 1] as number;
-  for (let c = s.connStart[i] as number; c < end; c++) {
-    if (((1 << (s.connType[c] as number)) & types) === 0) continue;
-    const powerW = s.connPowerW[c] as number;
-    if (powerW < minW || powerW > maxW) continue;
-    if (onlyAvailable && s.connFree[c] === 0) continue;
-    return true;
-  }
-  return false;
 }
 
 /** Whole metres from `near` for a match's key. */
