@@ -124,16 +124,8 @@ export function walkNearest(
   const s = snapshot;
   const near = filter.near;
   if (!near) throw new Error('walkNearest needs near');
-  const types = socketMask(filter.connectorTypes);
-  const minW = filter.powerKw?.min === undefined ? 0 : Math.round(filter.powerKw.min * 1000);
-  const maxW = filter.powerKw?.max === undefined ? Infinity : Math.round(filter.powerKw.max * 1000);
-  const checkPower = minW > 0 || maxW !== Infinity;
-  const onlyAvailable = filter.onlyAvailable;
-  const portBits = onlyAvailable ? types << FREE_TYPES_SHIFT : types;
-  const excluded =
-    (filter.includeRestricted ? 0 : FLAG_LIMITED) | (filter.includeRoaming ? 0 : FLAG_ROAMING);
-  const flagBits = FLAG_LIMITED | FLAG_ROAMING | FLAG_PRIVATE;
-  const viewerOwner = viewer.userId === null ? -2 : (s.ownerIds.get(viewer.userId) ?? -2);
+  const { types, minW, maxW, checkPower, onlyAvailable, portBits, excluded, flagBits, viewerOwner } =
+    filterMasks(s, filter, viewer);
   const maxChord = near.radiusKm === undefined ? Infinity : squaredChordForKm(near.radiusKm);
   const bounds = filter.bounds;
   const south = bounds?.south ?? -90;
@@ -334,6 +326,31 @@ export function walkNearest(
     }
   }
   return { positions, keys, count: positions.length, isComplete: heapSize === 0, inArea, visited };
+}
+
+/**
+ * A filter as the bit tests of a station need it (the walk here and the whole-circle search
+ * alike): the socket types, the power range, the flags that exclude, and the viewer's owner index.
+ */
+export function filterMasks(s: Snapshot, filter: StationFilter, viewer: Viewer) {
+  const types = socketMask(filter.connectorTypes);
+  const minW = filter.powerKw?.min === undefined ? 0 : Math.round(filter.powerKw.min * 1000);
+  const maxW = filter.powerKw?.max === undefined ? Infinity : Math.round(filter.powerKw.max * 1000);
+  const onlyAvailable = filter.onlyAvailable;
+  return {
+    types,
+    minW,
+    maxW,
+    checkPower: minW > 0 || maxW !== Infinity,
+    onlyAvailable,
+    // A station passes the port test when one of these bits is set (no power filter).
+    portBits: onlyAvailable ? types << FREE_TYPES_SHIFT : types,
+    excluded:
+      (filter.includeRestricted ? 0 : FLAG_LIMITED) | (filter.includeRoaming ? 0 : FLAG_ROAMING),
+    flagBits: FLAG_LIMITED | FLAG_ROAMING | FLAG_PRIVATE,
+    // Owner indexes start at 0; -2 matches no station, so a visitor sees no private one.
+    viewerOwner: viewer.userId === null ? -2 : (s.ownerIds.get(viewer.userId) ?? -2),
+  };
 }
 
 export function hasPortInRange(

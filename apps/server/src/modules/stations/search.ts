@@ -2,15 +2,11 @@ import type { z } from 'zod';
 import type { stationFilterSchema } from '@evcharge/api/stations/station-schemas';
 import { circleBounds, kmForSquaredChord, squaredChordForKm, unitVector, type Bounds } from './geo';
 import {
-  FLAG_LIMITED,
   FLAG_PRIVATE,
-  FLAG_ROAMING,
   FLAG_SHARED,
-  FREE_TYPES_SHIFT,
-  socketMask,
   type Snapshot,
 } from './snapshot';
-import { hasPortInRange } from './nearest';
+import { filterMasks, hasPortInRange } from './nearest';
 import { rangesInBounds } from './spatial-index';
 import { HISTOGRAM_BUCKETS, type KeyHistogram } from './top-k';
 
@@ -78,18 +74,8 @@ function areaOf(filter: StationFilter): Bounds | null {
  */
 export function findMatches(snapshot: Snapshot, filter: StationFilter, viewer: Viewer): Matches {
   const s = snapshot;
-  const types = socketMask(filter.connectorTypes);
-  const minW = filter.powerKw?.min === undefined ? 0 : Math.round(filter.powerKw.min * 1000);
-  const maxW = filter.powerKw?.max === undefined ? Infinity : Math.round(filter.powerKw.max * 1000);
-  const checkPower = minW > 0 || maxW !== Infinity;
-  const onlyAvailable = filter.onlyAvailable;
-  // A station passes the port test when one of these bits is set (no power filter).
-  const portBits = onlyAvailable ? types << FREE_TYPES_SHIFT : types;
-  const excluded =
-    (filter.includeRestricted ? 0 : FLAG_LIMITED) | (filter.includeRoaming ? 0 : FLAG_ROAMING);
-  const flagBits = FLAG_LIMITED | FLAG_ROAMING | FLAG_PRIVATE;
-  // Owner indexes start at 0; -2 matches no station, so a visitor sees no private one.
-  const viewerOwner = viewer.userId === null ? -2 : (s.ownerIds.get(viewer.userId) ?? -2);
+  const { types, minW, maxW, checkPower, onlyAvailable, portBits, excluded, flagBits, viewerOwner } =
+    filterMasks(s, filter, viewer);
   const near = filter.near;
   const hasNear = near !== undefined;
   const [nx, ny, nz] = near ? unitVector(near.lat, near.lng) : [0, 0, 0];
