@@ -60,6 +60,18 @@ const settle = async () => {
   await server.app.roamingSessions.settled();
 };
 
+/** The driver stops at the station and drives off: the session final and billed. */
+async function stopAndLeave(station: SimStation, transactionId: number) {
+  station.stop(1);
+  await station.flush();
+  station.unplug(1);
+  await station.flush();
+  return eventually(async () => {
+    const session = await sessionOf(server, transactionId);
+    return session.status === 'success' && session;
+  });
+}
+
 async function ourStation() {
   const tariffId = await insertSessionTariff(server);
   return connectedStation(server, { tariffId, connectors: [{}, {}] });
@@ -105,14 +117,7 @@ describe('a partner’s driver at our station (CPO)', () => {
     expect(live.energyWh).toBeGreaterThan(0);
     expect(peer.store.partnerSessions.get(key)?.kwh).toBe(live.energyWh / 1000);
 
-    station.stop(1);
-    await station.flush();
-    station.unplug(1);
-    await station.flush();
-    const done = await eventually(async () => {
-      const session = await sessionOf(server, transactionId);
-      return session.status === 'success' && session;
-    });
+    const done = await stopAndLeave(station, transactionId);
     expect(done.costMinor).toBeGreaterThan(0);
     await settle();
     expect(peer.store.partnerSessions.get(key)).toMatchObject({
@@ -228,14 +233,7 @@ describe('a partner’s driver at our station (CPO)', () => {
     const transactionId = await startWithTag(station, card.uid);
     station.clock.advance(5 * MINUTE_MS);
     await station.flush();
-    station.stop(1);
-    await station.flush();
-    station.unplug(1);
-    await station.flush();
-    const done = await eventually(async () => {
-      const session = await sessionOf(server, transactionId);
-      return session.status === 'success' && session;
-    });
+    const done = await stopAndLeave(station, transactionId);
     await settle();
     expect([...peer.store.partnerCdrs.values()].some((c) => c.session_id === done.id)).toBe(false);
 
