@@ -4,7 +4,15 @@ import { createRandom } from '../../demo/prng';
 import { walkNearest } from './nearest';
 import { findMatches, type StationFilter, type Viewer } from './search';
 import { owner, randomFilter, rows } from './search-fixture';
-import { buildSnapshot, patchStation, summaryFragment, type Snapshot } from './snapshot';
+import {
+  BLOCK_SHIFT,
+  buildSnapshot,
+  FREE_TYPES_SHIFT,
+  patchStation,
+  socketMask,
+  summaryFragment,
+  type Snapshot,
+} from './snapshot';
 import type { StationRow } from './station-view';
 
 /** The whole circle scanned (search.ts), then sorted: by key, equal keys in scan order. */
@@ -106,6 +114,68 @@ describe('walkNearest', () => {
     expect(after.entries.map((e) => e.position)).not.toContain(before.entries[0]!.position);
     expect(after.entries.slice(0, 4)).toEqual(before.entries.slice(1));
     expect(patchStation(snapshot, first, summaryFragment)).toBe(true);
+  });
+
+  it('steps over blocks of stations that cannot pass the port test, and still says why none did', () => {
+    const near = { lat: 55.75, lng: 37.62, radiusKm: 50 };
+    const inCircle = findMatches(snapshot, { ...everything, near }, { userId: null }).count;
+    expect(inCircle).toBeGreaterThan(500);
+    // No station has a CCS2 connector of 22 kW or less (DC charging): nothing is looked at.
+    const none: StationFilter = {
+      ...everything,
+      connectorTypes: ['ccs2'],
+      powerKw: { max: 22 },
+      near,
+    };
+    expect(bruteForce(snapshot, none, { userId: null }).emptyReason).toBe('NO_MATCHING_PORTS');
+    const empty = walked(snapshot, none, { userId: null }, 51).walk;
+    expect(empty.count).toBe(0);
+    expect(empty.isComplete).toBe(true);
+    expect(empty.visited).toBeLessThan(inCircle / 10);
+    expect(empty.skipped).toBeGreaterThan(inCircle);
+    expect(empty.inArea).toBeGreaterThan(0);
+    // Far from every station: the area is empty, whatever was stepped over.
+    const nowhere = { ...none, near: { lat: -60, lng: -120, radiusKm: 50 } };
+    expect(walked(snapshot, nowhere, { userId: null }, 51).walk).toMatchObject({
+      count: 0,
+      inArea: 0,
+      isComplete: true,
+    });
+    // A connector freed in a block with nothing free is found at once (the block's summary
+    // follows the status change).
+    const free: StationFilter = {
+      ...everything,
+      connectorTypes: ['gbt-dc'],
+      onlyAvailable: true,
+      near,
+    };
+    const before = walked(snapshot, free, { userId: null }, 100_000).entries;
+    expect(before).toEqual(bruteForce(snapshot, free, { userId: null }).entries);
+    const taken = new Set(before.map((e) => e.position));
+    const freeGbt = socketMask(['gbt-dc']) << FREE_TYPES_SHIFT;
+    const busyGbt = snapshot.rows.findIndex(
+      (row, i) =>
+        !taken.has(i) &&
+        ((snapshot.blockBits[i >> BLOCK_SHIFT] as number) & freeGbt) === 0 &&
+        !row.isPrivate &&
+        !row.isRoaming &&
+        row.connectors.some((c) => c.socketType === 'gbt-dc'),
+    );
+    expect(busyGbt).toBeGreaterThanOrEqual(0);
+    const row = snapshot.rows[busyGbt] as StationRow;
+    const freed = {
+      ...row,
+      connectors: row.connectors.map((c) =>
+        c.socketType === 'gbt-dc' ? { ...c, status: 'available' as const } : c,
+      ),
+    };
+    expect(patchStation(snapshot, freed, summaryFragment)).toBe(true);
+    const farFilter = { ...free, near: { lat: row.lat, lng: row.lng, radiusKm: 1 } };
+    expect(walked(snapshot, farFilter, { userId: null }, 1).entries[0]?.position).toBe(busyGbt);
+    expect(patchStation(snapshot, row, summaryFragment)).toBe(true);
+    expect(walked(snapshot, farFilter, { userId: null }, 100).entries).toEqual(
+      bruteForce(snapshot, farFilter, { userId: null }).entries,
+    );
   });
 
   it('orders equal distances by the scan order, pages without overlap', () => {

@@ -1,11 +1,13 @@
 import { squaredChordForKm, unitVector } from './geo';
 import type { StationFilter, Viewer } from './search';
 import {
+  BLOCK_SHIFT,
   FLAG_LIMITED,
   FLAG_PRIVATE,
   FLAG_ROAMING,
   FLAG_SHARED,
   FREE_TYPES_SHIFT,
+  SOCKET_TYPES,
   socketMask,
   type Snapshot,
 } from './snapshot';
@@ -41,10 +43,15 @@ export type NearestWalk = {
    * and a zero says why (`inArea`).
    */
   isComplete: boolean;
-  /** Stations in the area and visible, before the port test (only meaningful when complete). */
+  /**
+   * Stations in the area and visible, before the port test (only meaningful when complete, and
+   * only as zero or not: a walk that found nothing stops at the first such station).
+   */
   inArea: number;
   /** Stations the walk looked at. */
   visited: number;
+  /** Stations the walk stepped over in blocks that cannot pass the port test. */
+  skipped: number;
 };
 
 /** A binary min-heap of (key, tag) in parallel arrays; reused between walks. */
@@ -120,12 +127,23 @@ export function walkNearest(
   filter: StationFilter,
   viewer: Viewer,
   limit: number,
+  /** Stations in the area and visible, whatever their ports: only whether there is one. */
+  areaOnly = false,
 ): NearestWalk {
   const s = snapshot;
   const near = filter.near;
   if (!near) throw new Error('walkNearest needs near');
-  const { types, minW, maxW, checkPower, onlyAvailable, portBits, excluded, flagBits, viewerOwner } =
-    filterMasks(s, filter, viewer);
+  const {
+    types,
+    minW,
+    maxW,
+    checkPower,
+    onlyAvailable,
+    portBits,
+    excluded,
+    flagBits,
+    viewerOwner,
+  } = filterMasks(s, filter, viewer);
   const maxChord = near.radiusKm === undefined ? Infinity : squaredChordForKm(near.radiusKm);
   const bounds = filter.bounds;
   const south = bounds?.south ?? -90;
@@ -139,6 +157,7 @@ export function walkNearest(
   const cosQ = Math.cos(qLat);
   const qLng = near.lng;
   const { lat: lats, lng: lngs, bits: bitsOf, owner, ux, uy, uz, maxPowerW, bandStarts } = s;
+  const { blockBits, blockTypeMinW, blockTypeMaxW } = s;
 
   // Streams: band, next index, steps left, direction (+1 east, -1 west).
   const streamBand: number[] = [];
@@ -177,9 +196,62 @@ export function walkNearest(
     return d < 0 ? d + 360 : d;
   }
 
+  /** True unless no station of the block can pass the port test (snapshot.ts blocks). */
+  function blockMayPass(block: number): boolean {
+    let types = (blockBits[block] as number) & portBits;
+    if (types === 0) return false;
+    if (!checkPower) return true;
+    // A chosen type whose connectors in the block reach into the power range.
+    if (onlyAvailable) types >>>= FREE_TYPES_SHIFT;
+    const base = block * SOCKET_TYPES;
+    for (let type = 0; types !== 0; type++, types >>>= 1) {
+      if ((types & 1) === 0) continue;
+      if (
+        (blockTypeMaxW[base + type] as number) >= minW &&
+        (blockTypeMinW[base + type] as number) <= maxW
+      )
+        return true;
+    }
+    return false;
+  }
+
+  /**
+   * Steps the stream over the blocks none of whose stations can pass the port test: what is
+   * skipped is not a match, so the order of what is found is the same. False when the stream
+   * is done.
+   */
+  function skipToPossible(stream: number): boolean {
+    let i = streamNext[stream] as number;
+    if (blockMayPass(i >> BLOCK_SHIFT)) return true;
+    let left = streamLeft[stream] as number;
+    const band = streamBand[stream] as number;
+    const from = bandStarts[band] as number;
+    const to = bandStarts[band + 1] as number;
+    const east = (streamDir[stream] as number) > 0;
+    do {
+      const block = i >> BLOCK_SHIFT;
+      let steps: number;
+      if (east) {
+        const end = Math.min((block + 1) << BLOCK_SHIFT, to);
+        steps = end - i;
+        i = end === to ? from : end;
+      } else {
+        const start = Math.max(block << BLOCK_SHIFT, from);
+        steps = i - start + 1;
+        i = start === from ? to - 1 : start - 1;
+      }
+      skipped += Math.min(steps, left);
+      left -= steps;
+    } while (left > 0 && !blockMayPass(i >> BLOCK_SHIFT));
+    streamNext[stream] = i;
+    streamLeft[stream] = Math.max(0, left);
+    return left > 0;
+  }
+
   /** The bound of the stream's next station, or -1 when the stream is done. */
   function nextBound(stream: number): number {
     if ((streamLeft[stream] as number) <= 0) return -1;
+    if (!areaOnly && !skipToPossible(stream)) return -1;
     const offset = eastOffset(lngs[streamNext[stream] as number] as number);
     // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
     if ((streamDir[stream] as number) > 0) return offset > 180 ? -1 : streamBound(stream, offset);
@@ -233,6 +305,7 @@ export function walkNearest(
   const keys: number[] = [];
   let inArea = 0;
   let visited = 0;
+  let skipped = 0;
 
   /** The scan's tests, in its order (search.ts findMatches): the key of a match, else -1. */
   function visitStation(i: number): number {
@@ -255,6 +328,7 @@ export function walkNearest(
     const key = dx * dx + dy * dy + dz * dz;
     if (key > maxChord) return -1;
     inArea++;
+    if (areaOnly) return key;
     if ((bits & portBits) === 0) return -1;
     if (checkPower) {
       if ((maxPowerW[i] as number) < minW) return -1;
@@ -325,7 +399,13 @@ export function walkNearest(
       }
     }
   }
-  return { positions, keys, count: positions.length, isComplete: heapSize === 0, inArea, visited };
+  const isComplete = heapSize === 0;
+  if (!areaOnly && isComplete && positions.length === 0 && inArea === 0 && skipped > 0) {
+    // Nothing matched and some stations were stepped over unseen: whether the area holds a
+    // visible station at all (the empty answer's reason) is a walk to the nearest one.
+    inArea = walkNearest(snapshot, filter, viewer, 1, true).count;
+  }
+  return { positions, keys, count: positions.length, isComplete, inArea, visited, skipped };
 }
 
 /**

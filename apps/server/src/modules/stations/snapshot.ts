@@ -36,6 +36,15 @@ export const chargeClassCode: Record<ChargeClass, number> = { slow: 0, normal: 1
 
 const socketBit = new Map<SocketTypeId, number>(socketTypeIds.map((id, i) => [id, i]));
 
+/**
+ * Stations are summarized in blocks of 2^BLOCK_SHIFT neighbours in band order: the union of
+ * their bits and the range of their connectors' power. A walk that meets a block none of whose
+ * stations can pass the port test (a rare plug, a power range, free only) steps over it whole
+ * instead of looking at each station (nearest.ts).
+ */
+export const BLOCK_SHIFT = 4;
+export const SOCKET_TYPES = socketTypeIds.length;
+
 export function socketMask(types: readonly SocketTypeId[]): number {
   let mask = 0;
   for (const type of types) mask |= 1 << (socketBit.get(type) as number);
@@ -69,6 +78,14 @@ export type Snapshot = {
   availability: Uint8Array;
   chargeClass: Uint8Array;
   maxPowerKw: Float64Array;
+  /** Per block of stations (BLOCK_SHIFT): the union of their `bits`. */
+  blockBits: Uint32Array;
+  /**
+   * Per block and socket type (block * SOCKET_TYPES + type): the weakest and the strongest
+   * connector of that type in the block, in W (0xffffffff and 0 when it has none).
+   */
+  blockTypeMinW: Uint32Array;
+  blockTypeMaxW: Uint32Array;
   /** The summary JSON without distanceKm and without its opening brace. */
   fragments: Buffer[];
 };
@@ -164,6 +181,9 @@ export function buildSnapshot(
     availability: new Uint8Array(size),
     chargeClass: new Uint8Array(size),
     maxPowerKw: new Float64Array(size),
+    blockBits: new Uint32Array(blockCount(size)),
+    blockTypeMinW: new Uint32Array(blockCount(size) * SOCKET_TYPES),
+    blockTypeMaxW: new Uint32Array(blockCount(size) * SOCKET_TYPES),
     fragments: new Array<Buffer>(size),
   };
   for (let i = 0; i < size; i++) {
@@ -175,7 +195,33 @@ export function buildSnapshot(
     snapshot.connStart[i + 1] = (snapshot.connStart[i] as number) + row.connectors.length;
     writeStation(snapshot, i, row, fragmentOf, at);
   }
+  for (let block = 0; block < snapshot.blockBits.length; block++) summarizeBlock(snapshot, block);
   return snapshot;
+}
+
+function blockCount(size: number): number {
+  return (size + (1 << BLOCK_SHIFT) - 1) >> BLOCK_SHIFT;
+}
+
+/** Writes the summary of one block from its stations. */
+function summarizeBlock(s: Snapshot, block: number): void {
+  const from = block << BLOCK_SHIFT;
+  const to = Math.min(s.size, from + (1 << BLOCK_SHIFT));
+  const base = block * SOCKET_TYPES;
+  s.blockTypeMinW.fill(0xffffffff, base, base + SOCKET_TYPES);
+  s.blockTypeMaxW.fill(0, base, base + SOCKET_TYPES);
+  let bits = 0;
+  for (let i = from; i < to; i++) {
+    bits |= s.bits[i] as number;
+    const end = s.connStart[i + 1] as number;
+    for (let c = s.connStart[i] as number; c < end; c++) {
+      const at = base + (s.connType[c] as number);
+      const powerW = s.connPowerW[c] as number;
+      if (powerW < (s.blockTypeMinW[at] as number)) s.blockTypeMinW[at] = powerW;
+      if (powerW > (s.blockTypeMaxW[at] as number)) s.blockTypeMaxW[at] = powerW;
+    }
+  }
+  s.blockBits[block] = bits;
 }
 
 /**
@@ -195,6 +241,7 @@ export function patchStation(
     old.lat === row.lat && old.lng === row.lng && old.connectors.length === row.connectors.length;
   if (!sameShape) return false;
   writeStation(snapshot, i, row, fragmentOf, at);
+  summarizeBlock(snapshot, i >> BLOCK_SHIFT);
   return true;
 }
 
@@ -209,6 +256,7 @@ export function recheckShared(snapshot: Snapshot, at: Date): boolean {
     const now = sharedFlag(row, at);
     if (was === now) continue;
     bits[i] = ((bits[i] as number) & ~FLAG_SHARED) | now;
+    summarizeBlock(snapshot, i >> BLOCK_SHIFT);
     changed = true;
   }
   return changed;
