@@ -297,6 +297,20 @@ try {
   );
   await driver.ask({ type: 'stop' }, 'stopped').catch(() => undefined);
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  // The server closes its database connections before the database is dropped.
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null
+        ? new Promise<void>((resolve) => {
+            const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          })
+        : undefined,
+    ),
+  );
   await target.cleanUp();
 }
