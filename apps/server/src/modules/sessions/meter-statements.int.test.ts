@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
 import { chargeEvents } from '../../db/schema/ocpp';
@@ -105,5 +105,32 @@ describe('MeterValues of a charging session', () => {
     await meterValues(8, startWh + 1600);
     expect(counted.take()).toBe(1);
     expect((await sessionOf(server, transactionId)).energyWh).toBe(1600);
+  });
+
+  it('writes nothing an index of the sessions holds, so the row is updated in place (HOT)', async () => {
+    // PostgreSQL updates a row in place, touching no index, only when no indexed column (key,
+    // expression or partial index predicate) changes: the columns every reading writes.
+    const written = [
+      'energy_wh',
+      'power_w',
+      'soc_percent',
+      'cost_minor',
+      'loyalty_discount_minor',
+      'last_energy_at',
+      'last_reading_at',
+      'updated_at',
+    ];
+    const { rows: indexes } = (await server.db.execute(sql`
+      select c.relname as index, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'charging_sessions'::regclass`)) as unknown as {
+      rows: { index: string; definition: string }[];
+    };
+    expect(indexes.length).toBeGreaterThan(5);
+    for (const { index, definition } of indexes) {
+      for (const column of written) {
+        expect(definition, `${index} holds ${column}`).not.toMatch(new RegExp(`\\b${column}\\b`));
+      }
+    }
   });
 });
