@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { demoAccounts, insertDemoAccounts } from '../apps/server/src/demo/accounts';
 import { CLIENT_USER_TYPE } from '../packages/domain/src/constants';
-import { createRandom } from '../apps/server/src/demo/prng';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { freshDatabase } from './ocpp-setup';
+import { centres, newSearches } from './search-queries';
 import { registerBenchChargePoints, serverNodeFlags } from './start-server';
 import type { DriverCommand, DriverReply, DriverStation } from './status-driver';
 
@@ -37,19 +37,6 @@ const connections = Number(values.connections);
 const chargePointCount = Number(values['charge-points']);
 const statusPeriodMs = Number(values['status-period']) * 1000;
 
-// Searches drivers make: the nearest stations with common plugs around city centres.
-const centres = [
-  [55.7558, 37.6173],
-  [59.9343, 30.3351],
-  [43.2389, 76.8897],
-  [51.1694, 71.4491],
-  [40.4093, 49.8671],
-  [42.8746, 74.5698],
-  [41.2995, 69.2401],
-  [56.9496, 24.1052],
-  [38.5598, 68.787],
-  [31.9539, 35.9106],
-] as const;
 // The secondary line: the same ten searches asked again and again (kept answers serve them).
 const search = (lat: number, lng: number, i: number) =>
   JSON.stringify({
@@ -60,37 +47,8 @@ const search = (lat: number, lng: number, i: number) =>
     pageSize: 20,
   });
 const bodies = centres.map(([lat, lng], i) => search(lat, lng, i));
-
-// Every request a new point (up to 30 km from a centre, never the same twice) and a random
-// filter: plugs, power, radius, availability, page: no two searches alike.
-const random = createRandom(7);
-const plugSets = [
-  ['type2'],
-  ['ccs2'],
-  ['ccs2', 'chademo'],
-  ['type2', 'ccs2'],
-  ['gbt-dc'],
-  ['type2', 'ccs2', 'chademo', 'gbt-dc'],
-];
-const powers = [undefined, undefined, { min: 22 }, { min: 50 }, { max: 22 }, { min: 50, max: 150 }];
-let unique = 0;
-function uniqueSearch(): string {
-  unique++;
-  const [lat, lng] = centres[unique % centres.length] as readonly [number, number];
-  const angle = unique * 2.399963; // golden angle: points spread evenly, never repeat
-  const km = 30 * Math.sqrt(random.next());
-  const dLat = (km / 111.2) * Math.cos(angle);
-  const dLng = ((km / 111.2) * Math.sin(angle)) / Math.cos((lat * Math.PI) / 180);
-  return JSON.stringify({
-    connectorTypes: random.pick(plugSets),
-    near: { lat: lat + dLat, lng: lng + dLng, radiusKm: random.pick([5, 10, 25, 50, 50]) },
-    powerKw: random.pick(powers),
-    onlyAvailable: random.chance(0.3),
-    includeRestricted: random.chance(0.8),
-    page: random.chance(0.8) ? 1 : 2,
-    pageSize: random.pick([10, 20, 20, 50]),
-  });
-}
+const newSearch = newSearches(7);
+const uniqueSearch = () => JSON.stringify(newSearch());
 
 function start(
   script: string,
