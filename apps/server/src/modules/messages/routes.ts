@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { optionalUser, type UserRow } from '../../plugins/auth';
 import { userWriteRateLimit, type RateLimits } from '../../plugins/rate-limit';
-import { type PollWait } from '../sessions';
+import { pollWaitFor, QuietLooks, type PollWait } from '../sessions';
 import * as repo from './repo';
 import {
   countNew,
@@ -26,6 +26,7 @@ import {
   readByDriver,
   sendDriverMessage,
   type BrandSupport,
+  type DriverPollAnswer,
 } from './service';
 import { isSupport } from './staff';
 import { staffRoutes } from './staff-routes';
@@ -53,21 +54,12 @@ function attachment(name: string): string {
 }
 
 export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits): void {
-  // Held polls answer at once when the server closes (graceful shutdown).
-  const closing = new AbortController();
-  app.addHook('preClose', (done) => {
-    closing.abort();
-    done();
-  });
-  /** How a poll waits: until `seconds`, the client goes away, or the server closes. */
-  const pollWait = (reply: FastifyReply, seconds: number | undefined): PollWait => {
-    const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
-    return {
-      ms: (seconds ?? MESSAGE_POLL_SECONDS) * 1000,
-      signal: AbortSignal.any([gone.signal, closing.signal]),
-    };
-  };
+  /**
+   * How a poll waits: until `seconds` (else the spread default), the client goes away, or the
+   * server closes (the bus's close answers held polls at once).
+   */
+  const pollWait = (reply: FastifyReply, seconds: number | undefined): PollWait =>
+    pollWaitFor(reply.raw, seconds, MESSAGE_POLL_SECONDS);
   const writing = { rateLimit: userWriteRateLimit(limits) };
   // SPEC §1: the hours and the answer time of the driver's brand (users.brand).
   const supportOf = (user: UserRow): BrandSupport => {
@@ -79,12 +71,14 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
     driverMessages(deps, auth.user.id, query, supportOf(auth.user)),
   );
   route(app, countNewMessages, async ({ auth }) => countNew(deps, auth.user.id));
+  const quietPolls = new QuietLooks<DriverPollAnswer>(deps.chargeEvents);
   route(app, subscribeMessages, async ({ auth, params, query, reply }) =>
     pollDriver(
       deps,
       auth.user.id,
       { cursor: params.id, read: query.read },
       pollWait(reply, query.wait),
+      quietPolls,
     ),
   );
   route(

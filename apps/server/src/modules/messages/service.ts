@@ -8,7 +8,7 @@ import {
   type SupportSchedule,
 } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
-import { longPoll, type PollWait } from '../sessions';
+import { longPoll, type PollWait, type QuietLooks } from '../sessions';
 import { prepareFiles } from './files';
 import * as repo from './repo';
 import type { ConversationRow, NewFile } from './repo';
@@ -232,14 +232,25 @@ export async function readByDriver(deps: MessageDeps, userId: string, upTo: numb
 /** The most messages a poll answers at once: the client polls again from the new cursor. */
 export const POLL_PAGE = 100;
 
-/** The driver's poll: their messages after the cursor, and support's read mark. */
+/** What the driver's poll answers: messages after the cursor, and support's read mark. */
+export type DriverPollAnswer = {
+  cursor: number;
+  items: Awaited<ReturnType<typeof toMessages>>;
+  readUpTo: number;
+};
+
+/**
+ * The driver's poll: their messages after the cursor, and support's read mark; `quiet` keeps
+ * renewals that find nothing off the database (QuietLooks).
+ */
 export async function pollDriver(
   deps: MessageDeps,
   userId: string,
   input: { cursor: number; read?: number | undefined },
   wait: PollWait,
+  quiet?: QuietLooks<DriverPollAnswer>,
 ) {
-  return longPoll(deps.chargeEvents, userId, wait, async () => {
+  const look = async () => {
     const [rows, conversation] = await Promise.all([
       repo.messagesAfter(deps.db, userId, input.cursor, POLL_PAGE),
       repo.findConversation(deps.db, userId),
@@ -253,5 +264,12 @@ export async function pollDriver(
       },
       ready: rows.length > 0 || (input.read !== undefined && input.read !== readUpTo),
     };
-  });
+  };
+  const question = `${input.cursor}:${input.read ?? ''}`;
+  return longPoll(
+    deps.chargeEvents,
+    userId,
+    wait,
+    quiet ? quiet.look(userId, question, look) : look,
+  );
 }

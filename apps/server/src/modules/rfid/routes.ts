@@ -14,7 +14,7 @@ import {
 import { AppError } from '@evcharge/domain/errors';
 import { isRfidBindingOpen } from '@evcharge/domain/rfid';
 import { route } from '../../http/route';
-import { isCommandFailure, longPoll } from '../sessions';
+import { isCommandFailure, longPoll, pollWaitFor } from '../sessions';
 import type { LocalListSync } from './local-list';
 import { deleteTag, listTags, updateTag } from './tags';
 import {
@@ -63,9 +63,7 @@ export function rfidRoutes(
   // client's version, else hold until it changes (the bus wakes us), its step times out, or
   // the wait is over; a client that goes away ends the wait.
   route(app, subscribeRfid, async ({ auth, params, query, reply }) => {
-    const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
-    const wait = { ms: (query.wait ?? RFID_POLL_SECONDS) * 1000, signal: gone.signal };
+    const wait = pollWaitFor(reply.raw, query.wait, RFID_POLL_SECONDS);
     return longPoll(deps.chargeEvents, auth.user.id, wait, async () => {
       const row = await ownBinding(deps, auth.user.id, params.bindingId);
       // The step's deadline changes the answer (it times out) without a wake-up: look then.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createChargeEventBus, longPoll } from './event-bus';
+import {
+  createChargeEventBus,
+  longPoll,
+  QUIET_NOTE_MS,
+  QuietLooks,
+  spreadPollMs,
+} from './event-bus';
 
 const forever = () => ({ ms: 60_000, signal: new AbortController().signal });
 
@@ -60,5 +66,107 @@ describe('longPoll', () => {
     gone.abort();
     expect(await polling).toBe('nothing yet');
     expect(bus.waiting()).toBe(0);
+  });
+});
+
+describe('the bus', () => {
+  it('ends a wait after its time, and a notify wakes only the key’s waits', async () => {
+    const bus = createChargeEventBus();
+    const woken: string[] = [];
+    bus.park('a', 60_000, () => woken.push('a'));
+    bus.park('b', 60_000, () => woken.push('b'));
+    const timedOut = bus.wait('c', 20);
+    expect(bus.waiting()).toBe(3);
+    bus.notify('a');
+    expect(woken).toEqual(['a']);
+    await timedOut;
+    expect(bus.waiting()).toBe(1);
+    bus.close();
+    expect(woken).toEqual(['a', 'b']);
+    expect(bus.waiting()).toBe(0);
+  });
+
+  it('takes a parked waiter off without waking it', () => {
+    const bus = createChargeEventBus();
+    let woken = false;
+    const unpark = bus.park('a', 60_000, () => (woken = true));
+    unpark();
+    bus.notify('a');
+    expect(woken).toBe(false);
+    expect(bus.waiting()).toBe(0);
+  });
+
+  it('tells whether a key had news since a count', () => {
+    const bus = createChargeEventBus();
+    const before = bus.news();
+    expect(bus.newsSince('a', before)).toBe(false);
+    bus.deliver('a');
+    expect(bus.newsSince('a', before)).toBe(true);
+    expect(bus.newsSince('b', before)).toBe(false);
+    expect(bus.newsSince('a', bus.news())).toBe(false);
+  });
+});
+
+describe('a long poll', () => {
+  it('answers when the server closes', async () => {
+    const bus = createChargeEventBus();
+    const polling = longPoll(bus, 'u', forever(), async () => ({ answer: 'empty', ready: false }));
+    await Promise.resolve();
+    bus.close();
+    expect(await polling).toBe('empty');
+  });
+
+  it('holds a default wait between four fifths of the most and the most', () => {
+    expect(spreadPollMs(25, () => 0)).toBe(25_000);
+    expect(spreadPollMs(25, () => 0.999999)).toBe(20_000);
+  });
+});
+
+describe('quiet looks', () => {
+  it('answers the same question again from the note until the key has news', async () => {
+    const bus = createChargeEventBus();
+    const quiet = new QuietLooks<number>(bus);
+    let looks = 0;
+    const look = async () => ({ answer: (looks += 1), ready: false });
+    expect(await quiet.look('u', 'cursor 5', look)()).toEqual({ answer: 1, ready: false });
+    expect(await quiet.look('u', 'cursor 5', look)()).toEqual({ answer: 1, ready: false });
+    // Another question, another key: the database is asked.
+    expect(await quiet.look('u', 'cursor 6', look)()).toEqual({ answer: 2, ready: false });
+    expect(await quiet.look('v', 'cursor 6', look)()).toEqual({ answer: 3, ready: false });
+    bus.notify('v');
+    expect(await quiet.look('v', 'cursor 6', look)()).toEqual({ answer: 4, ready: false });
+  });
+
+  it('does not trust a note written while the key was woken', async () => {
+    const bus = createChargeEventBus();
+    const quiet = new QuietLooks<number>(bus);
+    let looks = 0;
+    const look = async () => {
+      looks += 1;
+      if (looks === 1) bus.notify('u');
+      return { answer: looks, ready: false };
+    };
+    await quiet.look('u', 'q', look)();
+    expect(await quiet.look('u', 'q', look)()).toEqual({ answer: 2, ready: false });
+  });
+
+  it('asks again once a note is older than QUIET_NOTE_MS', async () => {
+    const bus = createChargeEventBus();
+    let now = 0;
+    const quiet = new QuietLooks<number>(bus, () => now);
+    let looks = 0;
+    const look = async () => ({ answer: (looks += 1), ready: false });
+    await quiet.look('u', 'q', look)();
+    now = QUIET_NOTE_MS;
+    expect(await quiet.look('u', 'q', look)()).toEqual({ answer: 2, ready: false });
+  });
+
+  it('keeps no note of a ready answer', async () => {
+    const bus = createChargeEventBus();
+    const quiet = new QuietLooks<number>(bus);
+    let looks = 0;
+    const look = async () => ({ answer: (looks += 1), ready: true });
+    await quiet.look('u', 'q', look)();
+    expect(await quiet.look('u', 'q', look)()).toEqual({ answer: 2, ready: true });
   });
 });

@@ -9,6 +9,8 @@ export {
   CHARGE_EVENTS_CHANNEL,
   createChargeEventBus,
   longPoll,
+  pollWaitFor,
+  QuietLooks,
   type ChargeEventBus,
   type PollWait,
 } from './event-bus';

@@ -21,7 +21,7 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/su
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
-import { longPoll } from './event-bus';
+import { longPoll, pollWaitFor, QuietLooks } from './event-bus';
 import { latestEventId } from './event-repo';
 import { eventsAfter } from './events';
 import { chargeSummary, listHistory } from './history';
@@ -59,17 +59,22 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
 
   // DESIGN.md Real time: answer at once when there is news after the cursor, else hold until
   // there is (the bus wakes us) or the wait is over; a client that goes away ends the wait.
+  const quietCharges = new QuietLooks<Awaited<ReturnType<typeof eventsAfter>>>(deps.chargeEvents);
   route(app, subscribeCharges, async ({ auth, params, query, reply }) => {
-    const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
-    const wait = { ms: (query.wait ?? CHARGE_POLL_SECONDS) * 1000, signal: gone.signal };
+    const wait = pollWaitFor(reply.raw, query.wait, CHARGE_POLL_SECONDS);
     let { cursor } = params;
-    return longPoll(deps.chargeEvents, auth.user.id, wait, async () => {
-      const answer = await eventsAfter(db, auth.user.id, cursor, params.transactionId);
-      // The cursor moved past events of other sessions: keep it, so they are not read again.
-      cursor = answer.cursor;
-      return { answer, ready: answer.events.length > 0 };
-    });
+    const question = `${params.transactionId}:${cursor}`;
+    return longPoll(
+      deps.chargeEvents,
+      auth.user.id,
+      wait,
+      quietCharges.look(auth.user.id, question, async () => {
+        const answer = await eventsAfter(db, auth.user.id, cursor, params.transactionId);
+        // The cursor moved past events of other sessions: keep it, so they are not read again.
+        cursor = answer.cursor;
+        return { answer, ready: answer.events.length > 0 };
+      }),
+    );
   });
 
   route(app, listCharges, async ({ auth, query }) => listHistory(db, auth.user.id, query));
