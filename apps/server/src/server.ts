@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A queue of connections not yet accepted as long as the kernel allows (net.core.somaxconn):
+  // thousands of drivers whose polls come back at once (a restart, a network outage) would
+  // otherwise overflow Node's default of 511 and have their connections reset.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   if (config.demoMode) {
     app.log.warn(
       'DEMO MODE (DEMO_MODE=true): the outbox at /dev/outbox shows every mail and code to anyone; never for real users',
