@@ -1,7 +1,8 @@
 // Open long polls on one instance (DESIGN.md Real time): 10,000 drivers each hold a poll open,
 // half on their sessions' events (GET /api/charges/subscribe) and half on the support chat
 // (GET /api/messages/subscribe), and poll again at once when it answers, as the app does.
-// While they are open: the server process's resident memory, and how fast /health answers.
+// While they are open (held by the server: its charge_long_polls gauge): the server process's
+// resident memory, and how fast /health answers.
 //
 //   npm run long-polls -w @evcharge/bench            (PostgreSQL at 127.0.0.1:5432)
 //   POLLS=2000 SECONDS=30 npm run long-polls -w @evcharge/bench
@@ -13,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { accessTokens, users } from '../apps/server/src/db/schema/users';
 import { newOpaqueToken, sha256 } from '../apps/server/src/plugins/auth';
 import { freshDatabase, waitForServer } from './ocpp-setup';
@@ -65,18 +67,21 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...target.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_MODE: 'true',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+  };
+  // The bench reads how many polls the server holds on /metrics.
+  delete env.METRICS_TOKEN;
   const server = fork(new URL('../apps/server/src/server.ts', import.meta.url).pathname, {
     execArgv: serverNodeFlags,
-    env: {
-      ...process.env,
-      ...target.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_MODE: 'true',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
@@ -153,10 +158,23 @@ async function main() {
       if (i % 500 === 499) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const openAt = performance.now() - started;
+    // Measured once the server holds them (charge_long_polls on /metrics: every poll parked
+    // on its bus), not once they are asked: a busy server accepts connections late.
+    const heldByServer = async () => {
+      const text = (await get('/metrics', {})).body;
+      return Number(/^charge_long_polls (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const holdDeadline = performance.now() + 180_000;
+    while ((await heldByServer()) < POLLS && performance.now() < holdDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const heldAt = performance.now() - started;
 
+    const loadBefore = loadavg()[0]!;
     let peakRss = 0;
     const health: number[] = [];
     const openCounts: number[] = [];
+    const heldCounts: number[] = [];
     const until = performance.now() + SECONDS * 1000;
     while (performance.now() < until) {
       const t0 = performance.now();
@@ -165,14 +183,17 @@ async function main() {
       if (answer.status !== 200) failures++;
       peakRss = Math.max(peakRss, rssMb(pid));
       openCounts.push(open);
+      if (openCounts.length % 5 === 1) heldCounts.push(await heldByServer());
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     running = false;
+    const loadAfter = loadavg()[0]!;
 
     const row = (name: string, values: number[]) =>
       `| ${name} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
     console.log(`\n${POLLS} long polls (half charges, half chat) for ${SECONDS} s on one instance; ${target.where}`);
-    console.log(`all asked within ${(openAt / 1000).toFixed(1)} s; open polls while measured: min ${Math.min(...openCounts)}, median ${percentile(openCounts, 50)}`);
+    console.log(`server: node ${serverNodeFlags.join(' ')}; machine load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} (1 min)`);
+    console.log(`all asked within ${(openAt / 1000).toFixed(1)} s, held by the server within ${(heldAt / 1000).toFixed(1)} s; open polls while measured: min ${Math.min(...openCounts)}, median ${percentile(openCounts, 50)} asked, min ${Math.min(...heldCounts)}, median ${percentile(heldCounts, 50)} held by the server`);
     console.log(`\n| server RSS | MB |\n|---|---|\n| idle, before the polls | ${idleRss.toFixed(0)} |\n| peak with the polls open | ${peakRss.toFixed(0)} |`);
     console.log(`\n| GET /health | p50 ms | p99 ms | max ms |\n|---|---|---|---|\n${row('idle', idleHealth)}\n${row('with the polls open', health)}`);
     console.log(`\npoll answers: ${answered} (200); others: ${[...statuses].filter(([s]) => s !== 200).map(([s, n]) => `${n} × ${s}`).join(', ') || 'none'}; failed requests: ${failures}`);
