@@ -23,14 +23,15 @@ export function CarPicker({ cars, carId, onChange }: CarPickerProps) {
     );
   }
   const car = cars.find((item) => item.Id === carId);
-  const facts =
-    car && car.batteryKwh !== null && car.maxAcKw !== null && car.maxDcKw !== null
-      ? t('charging:cars.picker.facts', {
-          battery: t('charging:units.kwh', { value: formatNumber(car.batteryKwh, i18n.language, { maximumFractionDigits: 1 }) }),
-          ac: powerText(t, car.maxAcKw, i18n.language),
-          dc: powerText(t, car.maxDcKw, i18n.language),
-        })
-      : t('charging:cars.picker.noFacts');
+  // What is known of the chosen car; "no model" only when it has neither a model nor any figure.
+  const parts = car
+    ? [
+        car.batteryKwh !== null && t('charging:cars.picker.battery', { value: t('charging:units.kwh', { value: formatNumber(car.batteryKwh, i18n.language, { maximumFractionDigits: 1 }) }) }),
+        car.maxAcKw !== null && t('charging:cars.picker.ac', { value: powerText(t, car.maxAcKw, i18n.language) }),
+        car.maxDcKw !== null && t('charging:cars.picker.dc', { value: powerText(t, car.maxDcKw, i18n.language) }),
+      ].filter((part) => part !== false)
+    : [];
+  const facts = parts.length > 0 ? parts.join(' · ') : t('charging:cars.picker.noFacts');
   return (
     <div className="car-picker">
       <span className="car-picker__icon" aria-hidden="true"><Icon name="car" size={22} /></span>

@@ -173,6 +173,20 @@ describe('PrechargingPage', () => {
     await waitFor(() => expect(server.sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ connectorId: 'c1', carId: older.Id }));
   });
 
+  it('describes the chosen car by what is known of it, saying no model is chosen only when it has none', async () => {
+    const noDc = buildCar({ Id: 'c0000000-0000-4000-8000-00000000000c', name: 'City car', catalogueId: 'nissan-leaf-40', maxDcKw: null, updatedAt: '2025-06-01T08:00:00.000Z' });
+    const bare = buildCar({ Id: 'd0000000-0000-4000-8000-00000000000d', name: 'Old van', catalogueId: null, batteryKwh: null, maxAcKw: null, maxDcKw: null, updatedAt: '2025-01-01T08:00:00.000Z' });
+    serve([{ path: '/api/cars', reply: () => jsonResponse(200, { items: [bare, noDc] }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const select = (await screen.findByTestId('precharge-car')) as HTMLSelectElement;
+    expect(select.value).toBe(noDc.Id);
+    expect(screen.getByText('Battery 39 kWh · AC up to 6.6 kW')).toBeTruthy();
+    expect(screen.queryByText(/No model chosen/)).toBeNull();
+
+    await userEvent.setup().selectOptions(select, bare.Id);
+    expect(await screen.findByText('No model chosen for this car: the estimate goes by the connector.')).toBeTruthy();
+  });
+
   it('charges without a car when the driver says so, and offers to add one when there is none', async () => {
     const server = serve([{ path: '/api/cars', reply: () => jsonResponse(200, { items: [buildCar()] }) }]);
     await renderScreen(<PrechargingPage />, path);
