@@ -8,6 +8,7 @@ import { useMapPointsQuery } from '../api/get-map-points';
 import { addOfflineGrid, addTiles, createMap, radiusCircle } from '../canvas/create-map';
 import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
 import { attachMarkerCanvas, type MarkerCanvas } from '../canvas/marker-canvas';
+import { moveMap, prefersReducedMotion } from '../canvas/move-map';
 import { boundsCenter, containsBounds, fetchAreaFor } from '../model/bounds';
 import { filterToRequest, type Bounds, type LatLng, type StationFilterState } from '../model/filter';
 import { saveMapView, type MapViewState } from '../model/map-view-store';
@@ -39,8 +40,9 @@ function keepClearOfSheet(map: L.Map, point: L.Point): void {
   const { x: width, y: height } = map.getSize();
   const isWide = window.matchMedia?.('(min-width: 48rem)').matches ?? false;
   const panelWidth = 26 * parseFloat(getComputedStyle(document.documentElement).fontSize || '16');
-  if (isWide && point.x > width - panelWidth) map.panBy([point.x - (width - panelWidth) / 2, 0]);
-  if (!isWide && point.y > height * 0.35) map.panBy([0, point.y - height * 0.3]);
+  const pan = { animate: !prefersReducedMotion() };
+  if (isWide && point.x > width - panelWidth) map.panBy([point.x - (width - panelWidth) / 2, 0], pan);
+  if (!isWide && point.y > height * 0.35) map.panBy([0, point.y - height * 0.3], pan);
 }
 
 /** The map itself: loaded lazily with Leaflet and supercluster, after the shell has painted. */
@@ -132,7 +134,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
         keepClearOfSheet(map, event.containerPoint);
         return onSelect(points?.ids[item.index] ?? null);
       }
-      void sourceRef.current?.expansionZoom(item, map.getZoom()).then((zoom) => map.flyTo([item.lat, item.lng], Math.min(zoom, 18)));
+      void sourceRef.current?.expansionZoom(item, map.getZoom()).then((zoom) => moveMap(map, [item.lat, item.lng], Math.min(zoom, 18)));
     };
     const onHover = (event: L.LeafletMouseEvent) => {
       const isOver = markers.itemAt(event.containerPoint.x, event.containerPoint.y) !== null;
@@ -153,7 +155,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
 
   useEffect(() => {
     markers?.setLocated(located);
-    if (map && located) map.flyTo([located.lat, located.lng], Math.max(map.getZoom(), 12));
+    if (map && located) moveMap(map, [located.lat, located.lng], Math.max(map.getZoom(), 12));
   }, [map, markers, located]);
 
   const radiusKm = filter.radiusKm;
