@@ -44,9 +44,40 @@ export function addOfflineGrid(map: L.Map): L.GridLayer {
   return grid.addTo(map);
 }
 
+/**
+ * The map's texts in the screen's language: Leaflet writes the zoom buttons' titles (and their
+ * aria-label) once, so a later change of language rewrites them here.
+ */
+export function setMapTexts(map: L.Map, texts: MapTexts): void {
+  const container = map.getContainer();
+  for (const [selector, text] of [['.leaflet-control-zoom-in', texts.zoomIn], ['.leaflet-control-zoom-out', texts.zoomOut]] as const) {
+    const button = container.querySelector(selector);
+    button?.setAttribute('title', text);
+    button?.setAttribute('aria-label', text);
+  }
+}
+
+const OSM_COPYRIGHT = 'https://www.openstreetmap.org/copyright';
+
+/**
+ * The tiles' attribution as the map shows it. OpenStreetMap's own words ("contributors") come in
+ * the screen's language, from `osmText` with the link to put in; any other provider's text is
+ * shown as the brand gives it.
+ */
+export function tileAttribution(attribution: string, osmText: (link: string) => string): string {
+  if (!attribution.includes('openstreetmap.org/copyright')) return attribution;
+  return osmText(`<a href="${OSM_COPYRIGHT}">OpenStreetMap</a>`);
+}
+
+/** Shows a tile provider's attribution while the effect that calls it lasts. */
+export function showAttribution(map: L.Map, attribution: string): () => void {
+  map.attributionControl?.addAttribution(attribution);
+  return () => void map.attributionControl?.removeAttribution(attribution);
+}
+
+/** The brand's tiles; their attribution comes apart, in the screen's language (showAttribution). */
 export function addTiles(map: L.Map, brandMap: Brand['map']): L.TileLayer {
   return L.tileLayer(brandMap.tileUrl, {
-    attribution: brandMap.attribution,
     maxZoom: 19,
     // A failed tile stays hidden (Leaflet shows only loaded ones): no broken-image icons.
     errorTileUrl: '',

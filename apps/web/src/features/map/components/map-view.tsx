@@ -5,7 +5,7 @@ import type { Brand } from '@/lib/brand';
 import { formatCount } from '@/lib/format';
 import { yieldToMain } from '@/lib/yield';
 import { useMapPointsQuery } from '../api/get-map-points';
-import { addOfflineGrid, addTiles, createMap, radiusCircle } from '../canvas/create-map';
+import { addOfflineGrid, addTiles, createMap, radiusCircle, setMapTexts, showAttribution, tileAttribution } from '../canvas/create-map';
 import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
 import { attachMarkerCanvas, type MarkerCanvas } from '../canvas/marker-canvas';
 import { moveMap, prefersReducedMotion } from '../canvas/move-map';
@@ -107,6 +107,19 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
       tiles?.remove();
     };
   }, [map, brandMap]);
+
+  // The zoom buttons' titles and the tiles' attribution follow the screen's language.
+  const zoomIn = t('map:zoomIn');
+  const zoomOut = t('map:zoomOut');
+  useEffect(() => {
+    if (map) setMapTexts(map, { zoomIn, zoomOut });
+  }, [map, zoomIn, zoomOut]);
+  const attribution = brandMap
+    ? tileAttribution(brandMap.attribution, (osm) => t('map:attributionOsm', { osm }))
+    : null;
+  useEffect(() => {
+    if (map && attribution) return showAttribution(map, attribution);
+  }, [map, attribution]);
 
   // Stations within a radius count from the driver, or else from the middle of the area shown.
   const origin = located ?? (area ? boundsCenter(area) : null);
