@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/brand';
 import { useChargeDetailQuery, useCurrentChargesQuery } from '../api/get-charges';
 import { useChargeEvents } from '../model/use-charge-events';
 import { NoSession } from './no-session';
+import { SessionAnnouncer } from './session-announcer';
 import { SessionView } from './session-view';
 import { SessionSwitcher } from './session-switcher';
 import '@/components/charge/charge.css';
@@ -65,6 +66,7 @@ export function ChargingPage() {
     <div className="charging" data-testid="charging-page" data-transaction-id={charge.transactionId}>
       <h1 className="visually-hidden">{t('charging:title')}</h1>
       {items.length > 1 && <SessionSwitcher items={items} chosen={charge.transactionId} />}
+      <SessionAnnouncer charge={charge} />
       <SessionView charge={charge} samples={detail.data?.samples} receivedAt={receivedAt} />
     </div>
   );
