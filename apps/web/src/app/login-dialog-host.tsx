@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { closeLoginDialog, openLoginDialog, takeOpenOnArrival, useLoginDialogOpen } from '@/lib/login-dialog';
+import { closeLoginDialog, loginDialogOpener, openLoginDialog, takeOpenOnArrival, useLoginDialogOpen } from '@/lib/login-dialog';
 import { readFromClient, writeFromClient } from '@/lib/storage';
 import { ChunkLoadFailed } from './chunk-load-failed';
 import { withTimeout } from './lazy-route';
@@ -15,6 +15,20 @@ const LoginForm = lazy(() =>
     () => ({ default: ChunkLoadFailed }),
   ),
 );
+
+/** Where focus goes once signed in: back to the opener on the same screen, or the new screen's heading. */
+type FocusAfterSignIn = { opener: HTMLElement | null; pathname: string | null };
+
+/**
+ * The screen's main heading takes focus (WCAG 2.2 2.4.3 Focus Order), made focusable by script
+ * only, so it is no stop for Tab.
+ */
+function focusMainHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
 
 /** SPEC §4: the login dialog, toggled from the header, the home page, or by the guard. */
 export function LoginDialogHost() {
@@ -29,10 +43,30 @@ export function LoginDialogHost() {
   // whose session ended arrives home with it open (route-guard.tsx).
   useEffect(() => (takeOpenOnArrival() ? openLoginDialog() : closeLoginDialog()), [pathname]);
 
+  // Once signed in, focus does not fall to the page's body: it goes back to the control that
+  // opened the dialog, or (when that control is gone, or the dialog led to another screen) to
+  // the screen's main heading. It moves after the commit's own effects (the layout focuses the
+  // new content on a change of page) and, on the way to another screen, once it is there.
+  const [focusAfterSignIn, setFocusAfterSignIn] = useState<FocusAfterSignIn | null>(null);
+  useEffect(() => {
+    if (!focusAfterSignIn || isOpen) return;
+    if (focusAfterSignIn.pathname !== null && focusAfterSignIn.pathname !== pathname) return;
+    const timer = setTimeout(() => {
+      const { opener } = focusAfterSignIn;
+      if (focusAfterSignIn.pathname === null && opener?.isConnected) opener.focus();
+      if (!opener || document.activeElement !== opener) focusMainHeading();
+      setFocusAfterSignIn(null);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusAfterSignIn, isOpen, pathname]);
+
   function handleSignedIn() {
+    const opener = loginDialogOpener();
     closeLoginDialog();
     const from = readFromClient();
     writeFromClient(null);
+    const target = from ? new URL(from, window.location.origin).pathname : null;
+    setFocusAfterSignIn({ opener, pathname: target !== null && target !== pathname ? target : null });
     if (from) navigate(from);
   }
 

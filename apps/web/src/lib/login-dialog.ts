@@ -4,10 +4,16 @@ import { useSyncExternalStore } from 'react';
 // a signed-out user leaves the map, the header and home page buttons toggle it.
 let open = false;
 const listeners = new Set<() => void>();
+// The control that had focus when the dialog opened: focus goes back to it after signing in.
+let opener: HTMLElement | null = null;
 
 function set(value: boolean): void {
   if (open === value) return;
   open = value;
+  if (value) {
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
   for (const listener of listeners) listener();
 }
 
@@ -26,6 +32,8 @@ export function takeOpenOnArrival(): boolean {
   return wish;
 }
 export const closeLoginDialog = () => set(false);
+/** The control that opened the dialog last, if one had focus then. */
+export const loginDialogOpener = (): HTMLElement | null => opener;
 export const toggleLoginDialog = () => set(!open);
 
 function subscribe(listener: () => void): () => void {
