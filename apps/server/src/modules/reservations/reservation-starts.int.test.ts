@@ -61,9 +61,12 @@ describe('starts on a reserved connector', () => {
     });
 
     sim.plug(1, testCar);
+    // Listening before the start: the server may answer after the charge point's
+    // StartTransaction.conf has already gone out.
+    const accepted = sim.next('transactionAccepted');
     const started = await start(server, owner, { connectorId });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const { transactionId } = await sim.next('transactionAccepted');
+    const { transactionId } = await accepted;
     const session = await sessionOf(server, transactionId);
     expect(session).toMatchObject({ status: 'charging', reservationId: reservation.id });
     expect((started.body as Charge).transactionId).toBe(transactionId);
