@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -82,4 +83,34 @@ function openPg(url: string, poolSize: number): Database {
     },
     close: () => pool.end(),
   };
+}
+
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+};
+const statementNames = new Map<string, string>();
+
+/**
+ * `db.execute` as a named prepared statement: on PostgreSQL each pooled connection parses and
+ * plans the text once, and later runs reuse the plan (after five runs PostgreSQL keeps a generic
+ * plan when it costs no more). For hot statements whose text does not change with the values:
+ * parsing and planning a CTE statement cost more than running it. The name is the text's hash.
+ */
+export async function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+    statementNames.set(built.sql, name);
+  }
+  return session.prepareQuery(built, undefined, name, false).execute();
 }

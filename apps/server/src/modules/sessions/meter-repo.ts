@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { executePrepared, type Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { chargeEvents, chargingSamples } from '../../db/schema/ocpp';
 import { connectors, stations } from '../../db/schema/stations';
@@ -55,17 +55,23 @@ const column = (c: { name: string }) => sql.identifier(c.name);
 const timestamp = (at: Date | null | undefined) =>
   sql`${at ? at.toISOString() : null}::timestamptz`;
 
-/** The samples as a VALUES list, typed (a VALUES row's types come from its first row). */
+/**
+ * The samples as rows of one JSON parameter: the statement's text stays the same however many
+ * readings a MeterValues carries, so it is parsed and planned once per connection.
+ */
 function sampleRows(samples: readonly Sample[]): SQL {
-  return sql.join(
-    samples.map(
-      (s) =>
-        sql`(${s.sessionId}::uuid, ${timestamp(s.at)}, ${s.energyWh}::bigint,
-          ${s.registerWh ?? null}::bigint, ${s.powerW ?? null}::integer,
-          ${s.socPercent ?? null}::integer, ${s.isCounted ?? true}::boolean)`,
-    ),
-    sql`, `,
-  );
+  const rows = samples.map((s) => ({
+    session_id: s.sessionId,
+    at: s.at.toISOString(),
+    energy_wh: s.energyWh,
+    register_wh: s.registerWh ?? null,
+    power_w: s.powerW ?? null,
+    soc_percent: s.socPercent ?? null,
+    is_counted: s.isCounted ?? true,
+  }));
+  return sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(session_id uuid,
+    at timestamptz, energy_wh bigint, register_wh bigint, power_w integer, soc_percent integer,
+    is_counted boolean)`;
 }
 
 const sampleColumns = sql.join(
@@ -96,12 +102,12 @@ export async function insertSamplesAt(
   version: string | undefined,
   samples: readonly Sample[],
 ): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const result = (await executePrepared(db, sql`
     with current_row as (
       select 1 from ${chargingSessions} where id = ${sessionId}::uuid and ${isVersion(version)}),
     inserted as (
       insert into ${chargingSamples} (${sampleColumns})
-      select * from (values ${sampleRows(samples)}) as v
+      select * from (${sampleRows(samples)}) as v
       where exists (select 1 from current_row))
     select exists (select 1 from current_row) as current`)) as { rows: { current: boolean }[] };
   return result.rows[0]?.current === true;
@@ -141,7 +147,7 @@ export async function recordReadings(
 ): Promise<{ version: string; balanceCapMinor: number | undefined } | undefined> {
   const { sessionId, set, event } = write;
   const lockKey = `charge-events:${event.userId}`;
-  const result = (await db.execute(sql`
+  const result = (await executePrepared(db, sql`
     with updated as (
       update ${chargingSessions} set
         ${column(chargingSessions.energyWh)} = ${set.energyWh}::bigint,
@@ -160,7 +166,7 @@ export async function recordReadings(
       returning xmin::text as version),
     inserted as (
       insert into ${chargingSamples} (${sampleColumns})
-      select * from (values ${sampleRows(write.samples)}) as v
+      select * from (${sampleRows(write.samples)}) as v
       where ${write.version === undefined ? sql`true` : sql`exists (select 1 from updated)`}),
     driver_lock as (select pg_advisory_xact_lock(hashtext(${lockKey})) from updated),
     event as (
