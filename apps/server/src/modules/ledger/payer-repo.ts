@@ -11,7 +11,11 @@ import type { Payer } from './payer';
 // debt (SPEC §8 'Unpaid orders or debt block continuing').
 
 /** The sum of a payer's postings in a currency; 0 before the first. */
-function walletBalanceQuery(db: Db, payer: Payer, currency: Currency) {
+function walletBalanceQuery(
+  db: Db,
+  payer: Payer | { kind: 'user_wallet'; userId: SQL },
+  currency: Currency | SQL,
+) {
   const owner =
     payer.kind === 'user_wallet'
       ? eq(ledgerAccounts.userId, payer.userId)
@@ -60,7 +64,11 @@ export async function openSessionCount(db: Db, userId: string) {
   return row?.count ?? 0;
 }
 
-function openBalanceSessionsCostQuery(tx: Db, userId: string, exceptSessionId?: string) {
+function openBalanceSessionsCostQuery(
+  tx: Db,
+  userId: string | SQL,
+  exceptSessionId?: string | SQL,
+) {
   return tx
     .select({
       total: sql<string>`coalesce(sum(${chargingSessions.costMinor}), 0)`.mapWith(Number),
@@ -84,10 +92,11 @@ export async function openBalanceSessionsCost(tx: Db, userId: string, exceptSess
 
 /**
  * What a session paid from the driver's balance may cost, as an expression another statement
- * selects (the MeterValues path asks it with its write): the wallet's balance less the cost of
- * the driver's other open balance sessions.
+ * selects (the MeterValues path asks it with its write, per written row): the wallet's balance
+ * less the cost of the driver's other open balance sessions. The arguments are values or
+ * columns of that statement's rows.
  */
-export function balanceCapSql(db: Db, userId: string, currency: Currency, sessionId: string): SQL {
+export function balanceCapSql(db: Db, userId: SQL, currency: SQL, sessionId: SQL): SQL {
   const wallet = walletBalanceQuery(db, { kind: 'user_wallet', userId }, currency);
   const others = openBalanceSessionsCostQuery(db, userId, sessionId);
   return sql`((${wallet}) - (${others}))`;

@@ -52,15 +52,11 @@ export async function findVersionedSession(
 }
 
 const column = (c: { name: string }) => sql.identifier(c.name);
-const timestamp = (at: Date | null | undefined) =>
-  sql`${at ? at.toISOString() : null}::timestamptz`;
 
-/**
- * The samples as rows of one JSON parameter: the statement's text stays the same however many
- * readings a MeterValues carries, so it is parsed and planned once per connection.
- */
-function sampleRows(samples: readonly Sample[]): SQL {
-  const rows = samples.map((s) => ({
+/** A write's samples as JSON rows, `i` naming the write they belong to. */
+function sampleJson(samples: readonly Sample[], i = 0) {
+  return samples.map((s) => ({
+    i,
     session_id: s.sessionId,
     at: s.at.toISOString(),
     energy_wh: s.energyWh,
@@ -69,7 +65,14 @@ function sampleRows(samples: readonly Sample[]): SQL {
     soc_percent: s.socPercent ?? null,
     is_counted: s.isCounted ?? true,
   }));
-  return sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(session_id uuid,
+}
+
+/**
+ * Samples as rows of one JSON parameter: the statement's text stays the same however many
+ * readings it carries, so it is parsed and planned once per connection.
+ */
+function sampleRecords(json: string): SQL {
+  return sql`select * from jsonb_to_recordset(${json}::jsonb) as v(i integer, session_id uuid,
     at timestamptz, energy_wh bigint, register_wh bigint, power_w integer, soc_percent integer,
     is_counted boolean)`;
 }
@@ -107,7 +110,7 @@ export async function insertSamplesAt(
       select 1 from ${chargingSessions} where id = ${sessionId}::uuid and ${isVersion(version)}),
     inserted as (
       insert into ${chargingSamples} (${sampleColumns})
-      select * from (${sampleRows(samples)}) as v
+      select ${sampleColumns} from (${sampleRecords(JSON.stringify(sampleJson(samples)))}) as v
       where exists (select 1 from current_row))
     select exists (select 1 from current_row) as current`)) as { rows: { current: boolean }[] };
   return result.rows[0]?.current === true;
@@ -125,65 +128,112 @@ export type ReadingUpdate = Pick<
   | 'updatedAt'
 >;
 
+/** A running session's readings to write (recordReadings). */
+export type ReadingWrite = {
+  sessionId: string;
+  /** The row version the write was decided on; undefined takes the row as it is. */
+  version: string | undefined;
+  samples: readonly Sample[];
+  set: ReadingUpdate;
+  event: { userId: string; payload: Record<string, unknown> };
+  /** Paid from the balance: the session's cap comes back with the write (supervise.ts). */
+  balanceCap?: { currency: SessionRow['currency'] };
+};
+
+/** The session's new version and, when asked, its balance cap; undefined when not written. */
+export type ReadingWritten = { version: string; balanceCapMinor: number | undefined };
+
 /**
- * A running session's new readings in ONE statement (MeterValues come every few seconds from
- * every charging connector): the readings join the timeline, the session takes its energy,
- * power, SoC, cost and times, and the driver's `updated` event is inserted under the driver's
- * lock (event-repo.ts), all only while the session still runs and is still at `version`;
- * with `balanceCap`, what the session may cost from the driver's balance comes back too
- * (supervise.ts). The session's new version, or undefined when nothing was written.
+ * Running sessions' new readings, of one session or of many at once, in ONE statement
+ * (MeterValues come every few seconds from every charging connector): the readings join the
+ * timeline, each session takes its energy, power, SoC, cost and times, and each driver's
+ * `updated` event is inserted under the driver's lock (event-repo.ts; taken in one order, so
+ * two such statements never wait on each other in a circle), all only while the session still
+ * runs (`statuses`) and is still at its `version`; a write without a version stores its
+ * readings whatever the row became. The answer is in the order of `writes`.
  */
 export async function recordReadings(
   db: Db,
-  write: {
-    sessionId: string;
-    version: string | undefined;
-    statuses: readonly SessionRow['status'][];
-    samples: readonly Sample[];
-    set: ReadingUpdate;
-    event: { userId: string; payload: Record<string, unknown> };
-    balanceCap?: { currency: SessionRow['currency'] };
-  },
-): Promise<{ version: string; balanceCapMinor: number | undefined } | undefined> {
-  const { sessionId, set, event } = write;
-  const lockKey = `charge-events:${event.userId}`;
+  statuses: readonly SessionRow['status'][],
+  writes: readonly ReadingWrite[],
+): Promise<(ReadingWritten | undefined)[]> {
+  const rows = writes.map((write, i) => ({
+    i,
+    session_id: write.sessionId,
+    version: write.version ?? null,
+    energy_wh: write.set.energyWh,
+    power_w: write.set.powerW ?? null,
+    soc_percent: write.set.socPercent ?? null,
+    cost_minor: write.set.costMinor,
+    loyalty_discount_minor: write.set.loyaltyDiscountMinor,
+    last_energy_at: write.set.lastEnergyAt?.toISOString() ?? null,
+    last_reading_at: write.set.lastReadingAt?.toISOString() ?? null,
+    updated_at: write.set.updatedAt.toISOString(),
+    user_id: write.event.userId,
+    payload: write.event.payload,
+    cap_currency: write.balanceCap?.currency ?? null,
+  }));
+  const samples = writes.flatMap((write, i) => sampleJson(write.samples, i));
+  const set = (c: { name: string }) => sql`${column(c)} = w.${column(c)}`;
   const result = (await executePrepared(db, sql`
-    with updated as (
-      update ${chargingSessions} set
-        ${column(chargingSessions.energyWh)} = ${set.energyWh}::bigint,
-        ${column(chargingSessions.powerW)} = ${set.powerW}::integer,
-        ${column(chargingSessions.socPercent)} = ${set.socPercent}::integer,
-        ${column(chargingSessions.costMinor)} = ${set.costMinor}::bigint,
-        ${column(chargingSessions.loyaltyDiscountMinor)} = ${set.loyaltyDiscountMinor}::bigint,
-        ${column(chargingSessions.lastEnergyAt)} = ${timestamp(set.lastEnergyAt)},
-        ${column(chargingSessions.lastReadingAt)} = ${timestamp(set.lastReadingAt)},
-        ${column(chargingSessions.updatedAt)} = ${timestamp(set.updatedAt)}
-      where id = ${sessionId}::uuid and ${isVersion(write.version)}
-        and ${column(chargingSessions.status)} in (${sql.join(
-          write.statuses.map((status) => sql`${status}`),
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(i integer,
+        session_id uuid, version text, energy_wh bigint, power_w integer, soc_percent integer,
+        cost_minor bigint, loyalty_discount_minor bigint, last_energy_at timestamptz,
+        last_reading_at timestamptz, updated_at timestamptz, user_id uuid, payload jsonb,
+        cap_currency text)),
+    updated as (
+      update ${chargingSessions} s set ${sql.join(
+        [
+          chargingSessions.energyWh,
+          chargingSessions.powerW,
+          chargingSessions.socPercent,
+          chargingSessions.costMinor,
+          chargingSessions.loyaltyDiscountMinor,
+          chargingSessions.lastEnergyAt,
+          chargingSessions.lastReadingAt,
+          chargingSessions.updatedAt,
+        ].map(set),
+        sql`, `,
+      )}
+      from input w
+      where s.id = w.session_id and (w.version is null or s.xmin = w.version::xid)
+        and s.${column(chargingSessions.status)} in (${sql.join(
+          statuses.map((status) => sql`${status}`),
           sql`, `,
         )})
-      returning xmin::text as version),
+      returning w.i, s.id, s.xmin::text as version, w.user_id, w.payload, w.cap_currency),
     inserted as (
       insert into ${chargingSamples} (${sampleColumns})
-      select * from (${sampleRows(write.samples)}) as v
-      where ${write.version === undefined ? sql`true` : sql`exists (select 1 from updated)`}),
-    driver_lock as (select pg_advisory_xact_lock(hashtext(${lockKey})) from updated),
+      select ${sampleColumns} from (${sampleRecords(JSON.stringify(samples))}) as v
+      where v.i in (select i from updated) or v.i in (select i from input where version is null)),
+    driver_lock as (
+      select pg_advisory_xact_lock(hashtext('charge-events:' || d.user_id::text))
+      from (select distinct user_id from updated order by user_id) d),
     event as (
       insert into ${chargeEvents} (${column(chargeEvents.userId)}, ${column(chargeEvents.sessionId)},
         ${column(chargeEvents.kind)}, ${column(chargeEvents.payload)})
-      select ${event.userId}::uuid, ${sessionId}::uuid, 'updated', ${JSON.stringify(event.payload)}::jsonb
-      from driver_lock)
-    select version, ${
-      write.balanceCap
-        ? balanceCapSql(db, event.userId, write.balanceCap.currency, sessionId)
-        : sql`null`
-    }::bigint as balance_cap
-    from updated`)) as { rows: { version: string; balance_cap: string | number | null }[] };
-  const [row] = result.rows;
-  if (!row) return undefined;
-  const cap = row.balance_cap;
-  return { version: row.version, balanceCapMinor: cap === null ? undefined : Number(cap) };
+      select u.user_id, u.id, 'updated', u.payload from updated u
+      where (select count(*) from driver_lock) >= 0
+      order by u.i)
+    select u.i, u.version, case when u.cap_currency is null then null else ${balanceCapSql(
+      db,
+      sql`u.user_id`,
+      sql`u.cap_currency`,
+      sql`u.id`,
+    )} end::bigint as balance_cap
+    from updated u`)) as {
+    rows: { i: number; version: string; balance_cap: string | number | null }[];
+  };
+  const written: (ReadingWritten | undefined)[] = writes.map(() => undefined);
+  for (const row of result.rows) {
+    const cap = row.balance_cap;
+    written[row.i] = {
+      version: row.version,
+      balanceCapMinor: cap === null ? undefined : Number(cap),
+    };
+  }
+  return written;
 }
 
 /** The counted readings, in time order: what the cost is priced over. */

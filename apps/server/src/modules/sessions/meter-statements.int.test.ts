@@ -107,6 +107,54 @@ describe('MeterValues of a charging session', () => {
     expect((await sessionOf(server, transactionId)).energyWh).toBe(1600);
   });
 
+  it('writes the readings of many sessions that come at once in fewer statements, each right', async () => {
+    const count = 8;
+    const running = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const { chargePoint, station } = await connectedStation();
+        const driver = await driverWithTag(server);
+        const transactionId = await startWithTag(station, driver.tag);
+        return { chargePoint, transactionId, session: await sessionOf(server, transactionId) };
+      }),
+    );
+    const counted = countingDb(server);
+    const deps = { ...(await moneyDeps(server)), db: counted.db };
+    const reading = ({ chargePoint, transactionId, session }: (typeof running)[number], wh: number) =>
+      recordMeterValues(
+        deps,
+        { chargePointId: chargePoint.id, stationId: chargePoint.station.id, log: server.app.log },
+        {
+          connectorId: 1,
+          transactionId,
+          meterValue: [
+            {
+              timestamp: new Date(session.startedAt!.getTime() + MINUTE_MS).toISOString(),
+              sampledValue: [{ value: String(session.meterStartWh! + wh) }],
+            },
+          ],
+        },
+      );
+    // Each session once on its own: this instance reads it (and its tariff) first.
+    for (const [n, one] of running.entries()) await reading(one, 100 + n);
+    counted.take();
+    const eventCount = async (sessionId: string) =>
+      (await server.db.select().from(chargeEvents).where(eq(chargeEvents.sessionId, sessionId)))
+        .length;
+    const eventsBefore = await Promise.all(running.map((one) => eventCount(one.session.id)));
+
+    await Promise.all(running.map((one, n) => reading(one, 1000 + n)));
+    // Two go at once; the rest wait for them and go together.
+    expect(counted.take()).toBeLessThanOrEqual(3);
+    for (const [n, one] of running.entries()) {
+      expect(await sessionOf(server, one.transactionId)).toMatchObject({ energyWh: 1000 + n });
+      expect((await samplesOf(server, one.session.id)).map((s) => s.energyWh)).toEqual([
+        100 + n,
+        1000 + n,
+      ]);
+      expect(await eventCount(one.session.id)).toBe(eventsBefore[n]! + 1);
+    }
+  });
+
   it('writes nothing an index of the sessions holds, so the row is updated in place (HOT)', async () => {
     // PostgreSQL updates a row in place, touching no index, only when no indexed column (key,
     // expression or partial index predicate) changes: the columns every reading writes.

@@ -4,12 +4,12 @@ import { pricedCost, ocppSessionTariff } from './cost';
 import {
   findVersionedSession,
   insertSamplesAt,
-  recordReadings,
   type ReadingUpdate,
   type Sample,
   type VersionedSession,
 } from './meter-repo';
 import { readMeterValue } from './meter-reading';
+import { recordRunningReadings } from './reading-batches';
 import { sessionTime } from './meter-timeline';
 import { runningStatuses, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
@@ -116,9 +116,10 @@ function placeReadings(session: VersionedSession, readings: readonly Reading[]) 
  * stop is kept for the record and never billed. Readings outside a transaction, or of one we
  * do not know, are answered and dropped.
  *
- * One statement per MeterValues of a charging session (meter-repo.ts `recordReadings`): the
- * session as this instance last wrote it is decided on, and the write holds only while the
- * row is still at that version; otherwise it is read again and decided anew.
+ * One statement per MeterValues of a charging session (meter-repo.ts `recordReadings`), shared
+ * with other sessions' readings when the database is busy (reading-batches.ts): the session as
+ * this instance last wrote it is decided on, and the write holds only while the row is still
+ * at that version; otherwise it is read again and decided anew.
  */
 export async function recordMeterValues(
   deps: ChargeDeps,
@@ -165,10 +166,9 @@ export async function recordMeterValues(
     };
     // Paid from the balance: its cap is read with the write (supervise.ts).
     const isCapped = session.paymentMethod === 'balance' && session.fundsCapMinor !== null;
-    const written = await recordReadings(deps.db, {
+    const written = await recordRunningReadings(deps.db, {
       sessionId: session.id,
       version,
-      statuses: runningStatuses,
       samples,
       set,
       event: {
