@@ -8,10 +8,19 @@ import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
 import './station-list.css';
 
-type StationListProps = { filter: StationFilterState; origin: LatLng; isLocated: boolean; isSignedIn: boolean };
+type StationListProps = {
+  filter: StationFilterState;
+  origin: LatLng;
+  isLocated: boolean;
+  isSignedIn: boolean;
+  /** Beside the map: the row of the station pointed at on the map. */
+  markedId?: string | null;
+  /** Beside the map: the station whose row is under the pointer or holds focus, or null. */
+  onHover?: (id: string | null) => void;
+};
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
-export function StationList({ filter, origin, isLocated, isSignedIn }: StationListProps) {
+export function StationList({ filter, origin, isLocated, isSignedIn, markedId = null, onHover }: StationListProps) {
   const { t } = useTranslation('map');
   const body = filterToRequest(filter, { origin, sortByDistance: true });
   const query = useStationListQuery(body, isSignedIn);
@@ -47,7 +56,16 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
       {items.length > 0 && (
         <ol className="station-list__items">
           {items.map((station) => (
-            <li key={station.id}>
+            <li
+              key={station.id}
+              className="station-list__row"
+              data-station-id={station.id}
+              data-marked={station.id === markedId || undefined}
+              onPointerEnter={onHover && (() => onHover(station.id))}
+              onPointerLeave={onHover && (() => onHover(null))}
+              onFocus={onHover && (() => onHover(station.id))}
+              onBlur={onHover && (() => onHover(null))}
+            >
               <StationListItem station={station} />
             </li>
           ))}
