@@ -83,7 +83,10 @@ export function MapHomePage() {
   const selectedId = focus.selectedId;
   const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', id }), []);
   const onMapHover = useCallback((id: string | null) => dispatch({ type: 'mapHover', id }), []);
-  const onListHover = useCallback((id: string | null) => dispatch({ type: 'listHover', id }), []);
+  const onListHover = useCallback(
+    (id: string | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', id }),
+    [],
+  );
   const [hasShownMap, setHasShownMap] = useState(showsMap);
   const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already

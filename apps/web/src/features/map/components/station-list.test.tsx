@@ -87,14 +87,14 @@ describe('StationList', () => {
     expect(second!.closest('li')!.hasAttribute('data-marked')).toBe(true);
 
     await userEvent.hover(first!);
-    expect(onHover).toHaveBeenLastCalledWith('id-1');
+    expect(onHover).toHaveBeenLastCalledWith('id-1', 'pointer');
     await userEvent.unhover(first!);
-    expect(onHover).toHaveBeenLastCalledWith(null);
+    expect(onHover).toHaveBeenLastCalledWith(null, 'pointer');
     // The keyboard's way: focus on a row points at its station as the pointer does.
     await userEvent.tab();
     expect(document.activeElement).toBe(first);
-    expect(onHover).toHaveBeenLastCalledWith('id-1');
+    expect(onHover).toHaveBeenLastCalledWith('id-1', 'focus');
     await userEvent.tab();
-    expect(onHover).toHaveBeenLastCalledWith('id-2');
+    expect(onHover).toHaveBeenLastCalledWith('id-2', 'focus');
   });
 });

@@ -15,8 +15,8 @@ type StationListProps = {
   isSignedIn: boolean;
   /** Beside the map: the row of the station pointed at on the map. */
   markedId?: string | null;
-  /** Beside the map: the station whose row is under the pointer or holds focus, or null. */
-  onHover?: (id: string | null) => void;
+  /** Beside the map: the station whose row is under the pointer (or holds focus), or null. */
+  onHover?: (id: string | null, by: 'pointer' | 'focus') => void;
 };
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
@@ -61,10 +61,10 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
               className="station-list__row"
               data-station-id={station.id}
               data-marked={station.id === markedId || undefined}
-              onPointerEnter={onHover && (() => onHover(station.id))}
-              onPointerLeave={onHover && (() => onHover(null))}
-              onFocus={onHover && (() => onHover(station.id))}
-              onBlur={onHover && (() => onHover(null))}
+              onPointerEnter={onHover && (() => onHover(station.id, 'pointer'))}
+              onPointerLeave={onHover && (() => onHover(null, 'pointer'))}
+              onFocus={onHover && (() => onHover(station.id, 'focus'))}
+              onBlur={onHover && (() => onHover(null, 'focus'))}
             >
               <StationListItem station={station} />
             </li>

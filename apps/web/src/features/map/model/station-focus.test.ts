@@ -9,6 +9,11 @@ describe('station focus beside the map', () => {
   it('rings on the map the station whose row is pointed at or focused, and only that', () => {
     expect(mapHighlightId(run({ type: 'listHover', id: 'a' }))).toBe('a');
     expect(mapHighlightId(run({ type: 'listHover', id: 'a' }, { type: 'listHover', id: null }))).toBeNull();
+    expect(mapHighlightId(run({ type: 'listFocus', id: 'f' }))).toBe('f');
+    // The pointer wins while over a row; leaving it, the focused row is ringed again.
+    expect(mapHighlightId(run({ type: 'listFocus', id: 'f' }, { type: 'listHover', id: 'a' }))).toBe('a');
+    expect(mapHighlightId(run({ type: 'listFocus', id: 'f' }, { type: 'listHover', id: 'a' }, { type: 'listHover', id: null }))).toBe('f');
+    expect(mapHighlightId(run({ type: 'listFocus', id: 'f' }, { type: 'listFocus', id: null }))).toBeNull();
     // A marker pointed at on the map is no reason to ring it again.
     expect(mapHighlightId(run({ type: 'mapHover', id: 'b' }))).toBeNull();
   });
@@ -22,7 +27,7 @@ describe('station focus beside the map', () => {
   });
 
   it('forgets the row pointed at once a station is chosen (its summary takes the list’s place)', () => {
-    const state = run({ type: 'listHover', id: 'a' }, { type: 'select', id: 'a' });
+    const state = run({ type: 'listHover', id: 'a' }, { type: 'listFocus', id: 'b' }, { type: 'select', id: 'a' });
     expect(state.selectedId).toBe('a');
     expect(mapHighlightId(state)).toBeNull();
   });
