@@ -86,6 +86,20 @@ test.describe('at 1440 × 900', () => {
     await expect(list).toBeVisible();
     await expect(row.getByTestId('station-list-item')).toBeFocused();
   });
+
+  test('the station page shows where the station is on a small map, with the connectors beside the tariff', async ({ page }) => {
+    const answer = await page.request.post('/api/chargestations/guest', { data: { connectorTypes: ['type2', 'ccs2'], page: 1, pageSize: 1 } });
+    const station = ((await answer.json()) as { items: { id: string; name: string }[] }).items[0]!;
+    await page.goto(`/detailStation?id=${station.id}&locale=en`);
+    const map = page.getByRole('group', { name: `${station.name} on the map` });
+    await expect(map).toBeVisible();
+    await expect(map.locator('.mini-map__marker')).toHaveCount(1);
+    await expect(page.getByTestId('station-directions')).toContainText('Coordinates:');
+    const connectors = (await page.getByTestId('connector-row').first().boundingBox())!;
+    const tariff = (await page.getByTestId('station-tariff').boundingBox())!;
+    expect(connectors.x + connectors.width).toBeLessThan(tariff.x);
+    await expectNoAxeViolations(page);
+  });
 });
 
 test.describe('at 720 × 450 (a laptop at 200 % zoom)', () => {
