@@ -12,7 +12,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
-import { listMarkId, mapHighlightId, noStationFocus, revealInScroller, stationFocusReducer } from '../model/station-focus';
+import { listMarkId, mapHighlightId, noStationFocus, stationFocusReducer } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -68,6 +68,9 @@ function readView(value: string | null): HomeView {
  * the station pointed at on the other.
  */
 export function MapHomePage() {
+  // Not memoised by React Compiler: its caching code for this screen's two layouts would add to
+  // the first load (bench first-load), and the lazy parts (map, list, sheet) memoise their own.
+  'use no memo';
   const { t } = useTranslation('map');
   const [params, setParams] = useSearchParams();
   const view = readView(params.get('view'));
@@ -107,15 +110,6 @@ export function MapHomePage() {
       })
       .catch(() => undefined);
   }, [showsMap]);
-
-  // A marker pointed at on the map brings its row into the panel's view; focus stays put.
-  const markedId = listMarkId(focus);
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!isSplit || !panel || !focus.mapHoverId) return;
-    const row = panel.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(focus.mapHoverId)}"]`);
-    if (row) revealInScroller(panel, row);
-  }, [isSplit, focus.mapHoverId]);
 
   function showView(next: HomeView) {
     setSelectedId(null);
@@ -184,7 +178,7 @@ export function MapHomePage() {
         origin={origin}
         isLocated={located !== null}
         isSignedIn={session !== null}
-        markedId={isSplit ? markedId : null}
+        markedId={isSplit ? listMarkId(focus) : null}
         onHover={isSplit ? onListHover : undefined}
       />
     </Suspense>
@@ -215,36 +209,27 @@ export function MapHomePage() {
     </div>
   );
 
-  if (isSplit) {
-    return (
-      <div className="map-home map-home--split" data-testid="home-page" data-view={view} data-layout="split">
-        <h1 className="visually-hidden">{t('map:title')}</h1>
-        <div className="map-home__panel" data-testid="map-panel">
-          <div className="map-home__controls">{controls}</div>
-          <div className="map-home__panel-body" ref={panelRef}>
-            {view === 'filter' ? (
-              <Suspense fallback={<Spinner label={t('common:loading')} />}>
-                <FilterPanel onDone={() => showView('map')} />
-              </Suspense>
-            ) : (
-              <>
-                {sheet}
-                <div className="map-home__list" hidden={selectedId !== null}>{list}</div>
-              </>
-            )}
-          </div>
-        </div>
-        {stage}
-      </div>
-    );
-  }
-
+  // One tree for both layouts: below 64rem the panel's boxes step aside (display: contents) and
+  // the controls, the list and the map follow one another as a phone shows them.
   return (
-    <div className="map-home" data-testid="home-page" data-view={view}>
+    <div className={isSplit ? 'map-home map-home--split' : 'map-home'} data-testid="home-page" data-view={view} data-layout={isSplit ? 'split' : undefined}>
       <h1 className="visually-hidden">{t('map:title')}</h1>
-      {controls}
+      <div className="map-home__panel" data-testid="map-panel">
+        <div className="map-home__controls">{controls}</div>
+        <div className="map-home__panel-body" ref={panelRef} data-scroll-panel>
+          {view === 'filter' ? (
+            <Suspense fallback={<Spinner label={t('common:loading')} />}>
+              <FilterPanel onDone={() => showView('map')} />
+            </Suspense>
+          ) : (
+            <>
+              {isSplit && sheet}
+              {(isSplit || view === 'list') && <div className="map-home__list" hidden={isSplit && selectedId !== null}>{list}</div>}
+            </>
+          )}
+        </div>
+      </div>
       {stage}
-      {view === 'list' && list}
     </div>
   );
 }

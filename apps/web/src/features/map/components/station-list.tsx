@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationListItem } from '@/components/station/station-list-item';
 import { Alert } from '@/components/ui/alert';
@@ -6,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
+import { revealInScroller } from '../model/reveal-row';
 import './station-list.css';
 
 type StationListProps = {
@@ -31,6 +33,16 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
   const isExact = pages[0]?.totalIsExact !== false;
   const totalText = isExact ? String(total) : `${total - 1}+`;
   const emptyReason = pages[0]?.emptyReason ?? null;
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Beside the map, a marked row comes into the panel's view (the panel scrolls, not the page);
+  // focus stays where it is. A list hidden behind a station's summary has nothing to show.
+  useEffect(() => {
+    if (!markedId || !onHover) return;
+    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === markedId) as HTMLElement | undefined;
+    const scroller = row?.closest<HTMLElement>('[data-scroll-panel]');
+    if (row && scroller && row.offsetParent !== null) revealInScroller(scroller, row);
+  }, [markedId, onHover]);
 
   return (
     <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">
@@ -54,7 +66,7 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
         </Alert>
       )}
       {items.length > 0 && (
-        <ol className="station-list__items">
+        <ol className="station-list__items" ref={listRef}>
           {items.map((station) => (
             <li
               key={station.id}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listMarkId, mapHighlightId, noStationFocus, revealInScroller, stationFocusReducer, type StationFocusAction } from './station-focus';
+import { revealInScroller } from './reveal-row';
+import { listMarkId, mapHighlightId, noStationFocus, stationFocusReducer, type StationFocusAction } from './station-focus';
 
 function run(...actions: StationFocusAction[]) {
   return actions.reduce(stationFocusReducer, noStationFocus);
