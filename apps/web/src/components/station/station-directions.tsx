@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
@@ -7,8 +8,15 @@ import './station-directions.css';
 
 type Place = { lat: number; lng: number; name: string };
 
-/** Hand-off to the phone's maps for the route: the app does not navigate itself. Texts: `station`. */
-export function StationDirections({ station }: { station: Place }) {
+// Leaflet comes with the small map only, after the page has its text: the station page is
+// preloaded with the map home, which must not load Leaflet before its first screen.
+const StationMiniMap = lazy(() => import('./station-mini-map').then((module) => ({ default: module.StationMiniMap })));
+
+/**
+ * Where the station is (a small map, with `hasMap`) and the hand-off to the phone's maps for
+ * the route: the app does not navigate itself. Texts: `station`.
+ */
+export function StationDirections({ station, hasMap = false }: { station: Place; hasMap?: boolean }) {
   const { t, i18n } = useTranslation('station');
   const links = directionLinks(station);
   const coordinate = (value: number) => formatNumber(value, i18n.language, { maximumFractionDigits: 5, minimumFractionDigits: 5 });
@@ -19,6 +27,11 @@ export function StationDirections({ station }: { station: Place }) {
   ];
   return (
     <Card title={t('station:directions.title')} testId="station-directions">
+      {hasMap && (
+        <Suspense fallback={<div className="mini-map mini-map--loading" />}>
+          <StationMiniMap station={station} />
+        </Suspense>
+      )}
       <a className="directions__primary button button--primary" href={links.geo} data-testid="directions-geo">
         <Icon name="navigation" size={20} />
         <span>{t('station:directions.mapsApp')}</span>

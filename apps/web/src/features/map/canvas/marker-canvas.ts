@@ -1,7 +1,7 @@
 import type L from 'leaflet';
 import type { LatLng } from '../model/filter';
 import { hitTest, type DrawItem, type Placed } from './draw-items';
-import { paintCluster, paintLocated, paintStation } from './paint';
+import { paintCluster, paintHighlight, paintLocated, paintStation } from './paint';
 
 // Every marker and cluster on ONE canvas over the map (DOM markers stall at ~1,000; the
 // issue needs 100,000 stations). The canvas sits still over the container and is redrawn
@@ -9,11 +9,15 @@ import { paintCluster, paintLocated, paintStation } from './paint';
 
 export type MarkerSource = (bbox: [number, number, number, number], zoom: number) => DrawItem[];
 
+export type StationDrawItem = Extract<DrawItem, { kind: 'station' }>;
+
 export type MarkerCanvas = {
   canvas: HTMLCanvasElement;
   redraw: () => void;
   setSource: (source: MarkerSource) => void;
   setSelected: (index: number | null) => void;
+  /** A station pointed at elsewhere (the list beside the map): drawn on top, even inside a cluster. */
+  setHighlighted: (item: StationDrawItem | null) => void;
   setLocated: (position: LatLng | null) => void;
   itemAt: (x: number, y: number) => DrawItem | null;
   destroy: () => void;
@@ -31,6 +35,7 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
 
   let source: MarkerSource = () => [];
   let selected: number | null = null;
+  let highlighted: StationDrawItem | null = null;
   let located: LatLng | null = null;
   let placed: Placed[] = [];
   let frame = 0;
@@ -63,6 +68,15 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
     }
     // The chosen station on top of everything, ringed.
     if (selectedPlace?.item.kind === 'station') paintStation(context, selectedPlace.item, selectedPlace.x, selectedPlace.y, true);
+    if (highlighted) {
+      const point = map.latLngToContainerPoint([highlighted.lat, highlighted.lng]);
+      paintHighlight(context, point.x, point.y, highlighted.radius);
+      paintStation(context, highlighted, point.x, point.y, false);
+      // For browser tests: where the highlighted marker is, to point at it.
+      container.dataset.highlightedAt = `${Math.round(point.x)},${Math.round(point.y)}`;
+    } else {
+      delete container.dataset.highlightedAt;
+    }
     if (located) {
       const point = map.latLngToContainerPoint([located.lat, located.lng]);
       paintLocated(context, point.x, point.y);
@@ -98,6 +112,10 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
     },
     setSelected(index) {
       selected = index;
+      redraw();
+    },
+    setHighlighted(item) {
+      highlighted = item;
       redraw();
     },
     setLocated(position) {

@@ -74,3 +74,13 @@ export function paintLocated(ctx: CanvasRenderingContext2D, x: number, y: number
   ctx.globalAlpha = 1;
   disc(ctx, x, y, 8, LOCATED, '#ffffff', 3);
 }
+
+const HIGHLIGHT = '#1a5fd1';
+
+/** A station pointed at in the list: a soft halo and a strong ring around its marker. */
+export function paintHighlight(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number): void {
+  ctx.globalAlpha = 0.25;
+  disc(ctx, x, y, radius + 12, HIGHLIGHT, HIGHLIGHT, 0);
+  ctx.globalAlpha = 1;
+  disc(ctx, x, y, radius + 5, '#ffffff', HIGHLIGHT, 3);
+}

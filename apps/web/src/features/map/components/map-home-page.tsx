@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -8,9 +8,11 @@ import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand'
 import { afterFirstScreen } from '@/lib/first-screen';
 import { yieldToMain } from '@/lib/yield';
 import { useSession } from '@/lib/session';
+import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
+import { listMarkId, mapHighlightId, noStationFocus, stationFocusReducer } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -59,37 +61,57 @@ function readView(value: string | null): HomeView {
   return value === 'list' || value === 'filter' ? value : 'map';
 }
 
-/** The map home (SPEC §2 empty path): map or list of the same stations, filters, locate me. */
+/**
+ * The map home (SPEC §2 empty path): map or list of the same stations, filters, locate me. From
+ * 64rem wide (a laptop, a tablet held sideways) the list, its filters and a chosen station's
+ * summary stand in a panel beside the map, as the web's charging maps do, and each side marks
+ * the station pointed at on the other.
+ */
 export function MapHomePage() {
+  // Not memoised by React Compiler: its caching code for this screen's two layouts would add to
+  // the first load (bench first-load), and the lazy parts (map, list, sheet) memoise their own.
+  'use no memo';
   const { t } = useTranslation('map');
   const [params, setParams] = useSearchParams();
   const view = readView(params.get('view'));
+  const isSplit = useMediaQuery(WIDE_QUERY);
+  const showsMap = view === 'map' || (isSplit && view === 'list') || (isSplit && view === 'filter');
   const session = useSession();
   const { data: brand, isError: isBrandError } = useBrandQuery();
   const filter = useAppliedFilter();
   const located = useLocatedPosition();
   const savedView = useMapView();
   const geolocation = useGeolocation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [hasShownMap, setHasShownMap] = useState(view === 'map');
+  const [focus, dispatch] = useReducer(stationFocusReducer, noStationFocus);
+  const selectedId = focus.selectedId;
+  const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', id }), []);
+  const onMapHover = useCallback((id: string | null) => dispatch({ type: 'mapHover', id }), []);
+  const onListHover = useCallback(
+    (id: string | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', id }),
+    [],
+  );
+  const [hasShownMap, setHasShownMap] = useState(showsMap);
+  const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already
   // says where it starts; coming back to the map, its code is there and it shows at once.
   const [isMapDue, setMapDue] = useState(() => mapViewModule !== null);
   useDocumentTitle(t('map:title'));
 
+  // Once shown, the map stays (hidden behind the list on a phone) so it keeps where it was.
+  if (showsMap && !hasShownMap) setHasShownMap(true);
+
   useEffect(() => {
     // A failure here shows where the map renders (its error boundary), not here.
-    if (view !== 'map') return;
+    if (!showsMap) return;
     afterFirstScreen()
       .then(() => {
         setMapDue(true);
         return loadMapView();
       })
       .catch(() => undefined);
-  }, [view]);
+  }, [showsMap]);
 
   function showView(next: HomeView) {
-    if (next === 'map') setHasShownMap(true);
     setSelectedId(null);
     setParams((current) => {
       const copy = new URLSearchParams(current);
@@ -99,13 +121,24 @@ export function MapHomePage() {
     });
   }
 
+  /** The summary closed beside the list: focus goes back to the station's row, if listed (WCAG 2.4.3). */
+  function closeSheet() {
+    const closed = selectedId;
+    setSelectedId(null);
+    if (!isSplit || !closed) return;
+    requestAnimationFrame(() => {
+      const link = panelRef.current?.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(closed)}"] a`);
+      if (link) link.focus();
+    });
+  }
+
   // The map needs a place to start: where it was, else the brand's centre; with no brand at
   // all (offline first visit) the whole region of our countries.
   const initialView = savedView ?? (brand ? { center: { lat: brand.map.center[0], lng: brand.map.center[1] }, zoom: brand.map.zoom } : null);
   const startView = initialView ?? (isBrandError ? { center: { lat: 45, lng: 55 }, zoom: 3 } : null);
   const origin = located ?? startView?.center ?? null;
 
-  if (view === 'filter') {
+  if (view === 'filter' && !isSplit) {
     return (
       <div className="map-home map-home--filter" data-testid="home-page" data-view="filter">
         <Suspense fallback={<Spinner label={t('common:loading')} />}>
@@ -115,10 +148,9 @@ export function MapHomePage() {
     );
   }
 
-  return (
-    <div className="map-home" data-testid="home-page" data-view={view}>
-      <h1 className="visually-hidden">{t('map:title')}</h1>
-      <MapToolbar view={view} onView={showView} geolocation={geolocation} />
+  const controls = (
+    <>
+      <MapToolbar view={view} onView={showView} geolocation={geolocation} hasViewToggle={!isSplit} />
       <FilterChips />
       {geolocation.problem && (
         <div className="map-home__notice">
@@ -130,34 +162,74 @@ export function MapHomePage() {
           </Alert>
         </div>
       )}
-      <div className="map-home__stage" hidden={view !== 'map'} data-testid="map-stage">
-        {hasShownMap && startView && isMapDue ? (
-          <Suspense fallback={<MapPlaceholder iconUrl={brand?.iconUrl} />}>
-            <MapView
-              initialView={startView}
-              brandMap={brand?.map}
-              filter={filter}
-              isSignedIn={session !== null}
-              located={located}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-              isVisible={view === 'map'}
-            />
-          </Suspense>
-        ) : (
-          <MapPlaceholder iconUrl={brand?.iconUrl} />
-        )}
-        {selectedId && view === 'map' && (
-          <Suspense fallback={null}>
-            <StationSheet id={selectedId} located={located} onClose={() => setSelectedId(null)} />
-          </Suspense>
-        )}
-      </div>
-      {view === 'list' && origin && (
-        <Suspense fallback={null}>
-          <StationList filter={filter} origin={origin} isLocated={located !== null} isSignedIn={session !== null} />
+    </>
+  );
+
+  const sheet = selectedId && showsMap && (
+    <Suspense fallback={null}>
+      <StationSheet id={selectedId} located={located} onClose={closeSheet} />
+    </Suspense>
+  );
+
+  const list = origin && (
+    <Suspense fallback={null}>
+      <StationList
+        filter={filter}
+        origin={origin}
+        isLocated={located !== null}
+        isSignedIn={session !== null}
+        markedId={isSplit ? listMarkId(focus) : null}
+        onHover={isSplit ? onListHover : undefined}
+      />
+    </Suspense>
+  );
+
+  const stage = (
+    <div className="map-home__stage" hidden={!showsMap} data-testid="map-stage">
+      {hasShownMap && startView && isMapDue ? (
+        <Suspense fallback={<MapPlaceholder iconUrl={brand?.iconUrl} />}>
+          <MapView
+            initialView={startView}
+            brandMap={brand?.map}
+            filter={filter}
+            isSignedIn={session !== null}
+            located={located}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            isVisible={showsMap}
+            isSplit={isSplit}
+            highlightedId={isSplit ? mapHighlightId(focus) : null}
+            onHover={isSplit ? onMapHover : undefined}
+          />
         </Suspense>
+      ) : (
+        <MapPlaceholder iconUrl={brand?.iconUrl} />
       )}
+      {!isSplit && sheet}
+    </div>
+  );
+
+  // One tree for both layouts: below 64rem the panel's boxes step aside (display: contents) and
+  // the controls, the list and the map follow one another as a phone shows them.
+  return (
+    <div className={isSplit ? 'map-home map-home--split' : 'map-home'} data-testid="home-page" data-view={view} data-layout={isSplit ? 'split' : undefined}>
+      <h1 className="visually-hidden">{t('map:title')}</h1>
+      <div className="map-home__panel" data-testid="map-panel">
+        <div className="map-home__controls">{controls}</div>
+        <div className="map-home__panel-body" ref={panelRef} data-scroll-panel>
+          {view === 'filter' ? (
+            <Suspense fallback={<Spinner label={t('common:loading')} />}>
+              <FilterPanel onDone={() => showView('map')} />
+            </Suspense>
+          ) : (
+            <>
+              {isSplit && sheet}
+              {(isSplit || view === 'list') && <div className="map-home__list" hidden={isSplit && selectedId !== null}>{list}</div>}
+            </>
+          )}
+        </div>
+      </div>
+      {stage}
     </div>
   );
 }

@@ -10,25 +10,33 @@ import './map-toolbar.css';
 
 export type HomeView = 'map' | 'list' | 'filter';
 
-type MapToolbarProps = { view: HomeView; onView: (view: HomeView) => void; geolocation: Geolocation };
+type MapToolbarProps = {
+  view: HomeView;
+  onView: (view: HomeView) => void;
+  geolocation: Geolocation;
+  /** False beside the map (the split view), where the list and the map both show. */
+  hasViewToggle?: boolean;
+};
 
 /** Map/List toggle (the list is the screen-reader way to the stations), locate me, filters. */
-export function MapToolbar({ view, onView, geolocation }: MapToolbarProps) {
+export function MapToolbar({ view, onView, geolocation, hasViewToggle = true }: MapToolbarProps) {
   const { t } = useTranslation('map');
   const session = useSession();
   const count = activeFilterChips(useAppliedFilter()).length;
   return (
     <div className="map-toolbar">
-      <div className="segmented" role="group" aria-label={t('map:viewLabel')}>
-        <button type="button" className="segmented__option" aria-pressed={view === 'map'} onClick={() => onView('map')} data-testid="view-map">
-          <Icon name="map" size={20} />
-          <span>{t('map:viewMap')}</span>
-        </button>
-        <button type="button" className="segmented__option" aria-pressed={view === 'list'} onClick={() => onView('list')} data-testid="view-list">
-          <Icon name="list" size={20} />
-          <span>{t('map:viewList')}</span>
-        </button>
-      </div>
+      {hasViewToggle && (
+        <div className="segmented" role="group" aria-label={t('map:viewLabel')}>
+          <button type="button" className="segmented__option" aria-pressed={view === 'map'} onClick={() => onView('map')} data-testid="view-map">
+            <Icon name="map" size={20} />
+            <span>{t('map:viewMap')}</span>
+          </button>
+          <button type="button" className="segmented__option" aria-pressed={view === 'list'} onClick={() => onView('list')} data-testid="view-list">
+            <Icon name="list" size={20} />
+            <span>{t('map:viewList')}</span>
+          </button>
+        </div>
+      )}
       <button
         type="button"
         className="toolbar-button"

@@ -8,6 +8,8 @@ import { useMapPointsQuery } from '../api/get-map-points';
 import { addOfflineGrid, addTiles, createMap, radiusCircle, setMapTexts, showAttribution, tileAttribution } from '../canvas/create-map';
 import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
 import { attachMarkerCanvas, type MarkerCanvas } from '../canvas/marker-canvas';
+import { FAST_STATION_RADIUS, STATION_RADIUS } from '../canvas/draw-items';
+import { chargeClassCode } from '../model/codes';
 import { moveMap, prefersReducedMotion } from '../canvas/move-map';
 import { boundsCenter, containsBounds, fetchAreaFor } from '../model/bounds';
 import { filterToRequest, type Bounds, type LatLng, type StationFilterState } from '../model/filter';
@@ -25,6 +27,12 @@ type MapViewProps = {
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   isVisible: boolean;
+  /** The list stands beside the map (the split view) and the summary opens there, not over the map. */
+  isSplit?: boolean;
+  /** A station pointed at in the list beside the map: ringed on the map. */
+  highlightedId?: string | null;
+  /** The station marker under the pointer, or null: the list beside the map marks its row. */
+  onHover?: (id: string | null) => void;
 };
 
 function boundsOf(map: L.Map): Bounds {
@@ -46,7 +54,7 @@ function keepClearOfSheet(map: L.Map, point: L.Point): void {
 }
 
 /** The map itself: loaded lazily with Leaflet and supercluster, after the shell has painted. */
-export function MapView({ initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible }: MapViewProps) {
+export function MapView({ initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible, isSplit = false, highlightedId = null, onHover }: MapViewProps) {
   const { t, i18n } = useTranslation('map');
   const elementRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
@@ -144,27 +152,48 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
       const item = markers.itemAt(event.containerPoint.x, event.containerPoint.y);
       if (!item) return onSelect(null);
       if (item.kind === 'station') {
-        keepClearOfSheet(map, event.containerPoint);
+        if (!isSplit) keepClearOfSheet(map, event.containerPoint);
         return onSelect(points?.ids[item.index] ?? null);
       }
       void sourceRef.current?.expansionZoom(item, map.getZoom()).then((zoom) => moveMap(map, [item.lat, item.lng], Math.min(zoom, 18)));
     };
-    const onHover = (event: L.LeafletMouseEvent) => {
-      const isOver = markers.itemAt(event.containerPoint.x, event.containerPoint.y) !== null;
-      map.getContainer().classList.toggle('map--pointer', isOver);
+    const onMove = (event: L.LeafletMouseEvent) => {
+      const item = markers.itemAt(event.containerPoint.x, event.containerPoint.y);
+      map.getContainer().classList.toggle('map--pointer', item !== null);
+      onHover?.(item?.kind === 'station' ? (points?.ids[item.index] ?? null) : null);
     };
+    const onLeave = () => onHover?.(null);
     map.on('click', onClick);
-    map.on('mousemove', onHover);
+    map.on('mousemove', onMove);
+    map.on('mouseout', onLeave);
     return () => {
       map.off('click', onClick);
-      map.off('mousemove', onHover);
+      map.off('mousemove', onMove);
+      map.off('mouseout', onLeave);
     };
-  }, [map, markers, points, onSelect]);
+  }, [map, markers, points, onSelect, onHover, isSplit]);
 
   useEffect(() => {
     const index = selectedId && points ? points.ids.indexOf(selectedId) : -1;
     markers?.setSelected(index >= 0 ? index : null);
   }, [markers, points, selectedId]);
+
+  // The list's station drawn from the map's own points: where the map has it, whatever the zoom.
+  const highlightIndex = highlightedId && points ? points.ids.indexOf(highlightedId) : -1;
+  useEffect(() => {
+    if (!markers) return;
+    if (!points || highlightIndex < 0) return markers.setHighlighted(null);
+    const chargeClass = points.chargeClass[highlightIndex] ?? 0;
+    markers.setHighlighted({
+      kind: 'station',
+      index: highlightIndex,
+      lat: points.lat[highlightIndex] ?? 0,
+      lng: points.lng[highlightIndex] ?? 0,
+      availability: points.availability[highlightIndex] ?? 0,
+      chargeClass,
+      radius: chargeClass === chargeClassCode.fast ? FAST_STATION_RADIUS : STATION_RADIUS,
+    });
+  }, [markers, points, highlightIndex]);
 
   useEffect(() => {
     markers?.setLocated(located);
@@ -194,6 +223,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
         aria-label={t('map:mapLabel')}
         aria-describedby="map-hint"
         data-testid="map-container"
+        data-highlighted-station={highlightIndex >= 0 ? (highlightedId ?? undefined) : undefined}
       />
       <p id="map-hint" className="visually-hidden">{t('map:mapHint')}</p>
       <MapLegend />

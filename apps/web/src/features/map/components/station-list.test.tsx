@@ -73,4 +73,28 @@ describe('StationList', () => {
     expect(screen.getByTestId('station-list-summary').textContent).toContain('Stations: over 100');
     expect(screen.getByTestId('station-list-more').textContent).toContain('2 of 100+');
   });
+
+  it('beside the map, says which row is pointed at or focused, and marks the row of the marker pointed at', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }),
+    );
+    const onHover = vi.fn();
+    await renderScreen(
+      <StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} markedId="id-2" onHover={onHover} />,
+    );
+    const [first, second] = await screen.findAllByTestId('station-list-item');
+    expect(first!.closest('li')!.hasAttribute('data-marked')).toBe(false);
+    expect(second!.closest('li')!.hasAttribute('data-marked')).toBe(true);
+
+    await userEvent.hover(first!);
+    expect(onHover).toHaveBeenLastCalledWith('id-1', 'pointer');
+    await userEvent.unhover(first!);
+    expect(onHover).toHaveBeenLastCalledWith(null, 'pointer');
+    // The keyboard's way: focus on a row points at its station as the pointer does.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(first);
+    expect(onHover).toHaveBeenLastCalledWith('id-1', 'focus');
+    await userEvent.tab();
+    expect(onHover).toHaveBeenLastCalledWith('id-2', 'focus');
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationListItem } from '@/components/station/station-list-item';
 import { Alert } from '@/components/ui/alert';
@@ -6,12 +7,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
+import { revealInScroller } from '../model/reveal-row';
 import './station-list.css';
 
-type StationListProps = { filter: StationFilterState; origin: LatLng; isLocated: boolean; isSignedIn: boolean };
+type StationListProps = {
+  filter: StationFilterState;
+  origin: LatLng;
+  isLocated: boolean;
+  isSignedIn: boolean;
+  /** Beside the map: the row of the station pointed at on the map. */
+  markedId?: string | null;
+  /** Beside the map: the station whose row is under the pointer (or holds focus), or null. */
+  onHover?: (id: string | null, by: 'pointer' | 'focus') => void;
+};
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
-export function StationList({ filter, origin, isLocated, isSignedIn }: StationListProps) {
+export function StationList({ filter, origin, isLocated, isSignedIn, markedId = null, onHover }: StationListProps) {
   const { t } = useTranslation('map');
   const body = filterToRequest(filter, { origin, sortByDistance: true });
   const query = useStationListQuery(body, isSignedIn);
@@ -22,6 +33,16 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
   const isExact = pages[0]?.totalIsExact !== false;
   const totalText = isExact ? String(total) : `${total - 1}+`;
   const emptyReason = pages[0]?.emptyReason ?? null;
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Beside the map, a marked row comes into the panel's view (the panel scrolls, not the page);
+  // focus stays where it is. A list hidden behind a station's summary has nothing to show.
+  useEffect(() => {
+    if (!markedId || !onHover) return;
+    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === markedId) as HTMLElement | undefined;
+    const scroller = row?.closest<HTMLElement>('[data-scroll-panel]');
+    if (row && scroller && row.offsetParent !== null) revealInScroller(scroller, row);
+  }, [markedId, onHover]);
 
   return (
     <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">
@@ -45,9 +66,18 @@ export function StationList({ filter, origin, isLocated, isSignedIn }: StationLi
         </Alert>
       )}
       {items.length > 0 && (
-        <ol className="station-list__items">
+        <ol className="station-list__items" ref={listRef}>
           {items.map((station) => (
-            <li key={station.id}>
+            <li
+              key={station.id}
+              className="station-list__row"
+              data-station-id={station.id}
+              data-marked={station.id === markedId || undefined}
+              onPointerEnter={onHover && (() => onHover(station.id, 'pointer'))}
+              onPointerLeave={onHover && (() => onHover(null, 'pointer'))}
+              onFocus={onHover && (() => onHover(station.id, 'focus'))}
+              onBlur={onHover && (() => onHover(null, 'focus'))}
+            >
               <StationListItem station={station} />
             </li>
           ))}

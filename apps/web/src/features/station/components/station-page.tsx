@@ -101,7 +101,7 @@ export function StationPage() {
           {station.tariff && <TariffCard station={{ ...station, tariff: station.tariff }} />}
           {station.roaming && <LazyRoamingTariffCard station={{ ...station, roaming: station.roaming }} />}
           <WorkHours station={station} />
-          <StationDirections station={station} />
+          <StationDirections station={station} hasMap />
         </div>
       </div>
       <LazyReviews stationId={station.id} />
