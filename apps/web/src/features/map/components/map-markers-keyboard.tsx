@@ -46,6 +46,9 @@ function useSettled<T>(value: T, delay: number): T {
  */
 export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, onSelect, onExpand }: MapMarkersKeyboardProps) {
   const { t, i18n } = useTranslation('map');
+  // The markers' texts come with the station's (loaded with the map, after the home screen):
+  // the map's own namespace is part of the first load.
+  const { t: ts } = useTranslation('station', { useSuspense: false });
   const optionId = useId();
   const hintId = useId();
   const [active, setActiveState] = useState<Active | null>(null);
@@ -123,19 +126,19 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
   }
 
   const language = i18n.language;
-  let label = t('map:markers.empty');
+  let label = ts('station:mapMarkers.empty');
   if (active?.item.kind === 'cluster') {
-    label = t('map:markers.cluster', { count: formatNumber(active.item.count, language) });
+    label = ts('station:mapMarkers.cluster', { count: formatNumber(active.item.count, language) });
   } else if (active?.item.kind === 'station') {
     const place = { lat: active.item.lat, lng: active.item.lng };
     const km = distanceKm(located ?? map.getCenter(), place);
     const distance = distanceText(km, language);
     const parts = [
       station && station.id === active.stationId ? station.name : t('map:sheet.title'),
-      located ? t('map:away', { distance }) : t('map:markers.fromCentre', { distance }),
+      located ? t('map:away', { distance }) : ts('station:mapMarkers.fromCentre', { distance }),
     ];
     if (station && station.id === active.stationId) {
-      parts.push(t('map:markers.free', { free: formatNumber(station.freeConnectors, language), total: formatNumber(station.totalConnectors, language) }));
+      parts.push(ts('station:mapMarkers.free', { free: formatNumber(station.freeConnectors, language), total: formatNumber(station.totalConnectors, language) }));
     }
     label = parts.join(', ');
   }
@@ -146,7 +149,7 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
       className="map-markers"
       role="listbox"
       tabIndex={0}
-      aria-label={t('map:markers.label')}
+      aria-label={ts('station:mapMarkers.label')}
       aria-describedby={hintId}
       aria-activedescendant={active ? optionId : undefined}
       data-testid="map-markers"
@@ -178,7 +181,7 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
       )}
     </div>
     {isFocused && <p className="map-markers__caption" aria-hidden="true" data-testid="map-markers-caption">{label}</p>}
-    <p id={hintId} hidden>{active ? t('map:markers.hint') : `${label} ${t('map:markers.hint')}`}</p>
+    <p id={hintId} hidden>{active ? ts('station:mapMarkers.hint') : `${label} ${ts('station:mapMarkers.hint')}`}</p>
     </>
   );
 }
