@@ -53,6 +53,13 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   await expect(active).toContainText(/from the centre of the map/);
   await expect(active).toContainText(/free connectors: \d+ of \d+/);
 
+  // Escape goes back to the map (its own arrow keys pan it); Tab, past the map's zoom buttons,
+  // comes back to the same station.
+  await page.keyboard.press('Escape');
+  await expect(map).toBeFocused();
+  await tabTo(page, markers, 10);
+  await expect(active).toHaveAttribute('data-station-id', detail.id);
+
   // Enter opens it as a tap does: the station's summary, with the focus in it.
   await page.keyboard.press('Enter');
   const sheet = page.getByTestId('station-sheet');
@@ -82,4 +89,31 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   await tabTo(page, page.getByTestId('stop-confirm'), 10);
   await page.keyboard.press('Enter');
   await expect(announcement).toHaveText(/Charging has (stopped|finished)\./, { timeout: 30_000 });
+});
+
+test('on a map zoomed out, Enter on a group of stations zooms into it', async ({ page }) => {
+  const detail = await pickStation(page.request);
+  await page.goto('/login?locale=en');
+  await page.evaluate(
+    ([lat, lng]) => sessionStorage.setItem('mapView', JSON.stringify({ center: { lat, lng }, zoom: 5 })),
+    [detail.lat, detail.lng] as const,
+  );
+  await page.goto('/?locale=en');
+  const map = page.getByTestId('map-container');
+  await expect(map).toHaveAttribute('data-drawn-clusters', /^[1-9]/, { timeout: 20_000 });
+
+  const markers = page.getByRole('listbox', { name: 'Stations on the map' });
+  await tabTo(page, markers);
+  const active = page.getByTestId('map-marker-active');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 20 && (await active.getAttribute('data-kind')) !== 'cluster'; i++) await page.keyboard.press('ArrowDown');
+  await expect(active).toHaveAttribute('data-kind', 'cluster');
+  await expect(active).toHaveText(/^Group of stations: \d+$/);
+
+  const zoomOf = () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapView') ?? '{}') as { zoom?: number }).zoom ?? 0);
+  await page.keyboard.press('Enter');
+  await expect.poll(zoomOf).toBeGreaterThan(5);
+  // The focus stays on the markers, now on what the map shows closer in.
+  await expect(markers).toBeFocused();
+  await expect(active).toBeVisible();
 });
