@@ -29,6 +29,9 @@ describe('SessionAnnouncer', () => {
     const { region } = follow(buildCharge({ status: 'charging', startedAt: new Date(Date.now() - 5_000).toISOString() }));
     expect(region.textContent).toBe('');
     await waitFor(() => expect(region.textContent).toBe('Charging has started.'));
+    // Stamped by a station whose clock runs ahead: still just started.
+    const ahead = follow(buildCharge({ status: 'charging', startedAt: new Date(Date.now() + 90_000).toISOString() }));
+    await waitFor(() => expect(ahead.region.textContent).toBe('Charging has started.'));
   });
 
   it('announces the changes of state and not the meter’s readings', () => {

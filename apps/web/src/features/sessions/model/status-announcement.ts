@@ -54,6 +54,6 @@ const JUST_STARTED_MS = 60_000;
  */
 export function isJustStarted(charge: Charge, now = Date.now()): boolean {
   if (charge.status !== 'charging' || charge.startedAt === null) return false;
-  const age = now - Date.parse(charge.startedAt);
-  return age >= 0 && age < JUST_STARTED_MS;
+  // A start stamped ahead of this clock (the station's own clock runs ahead) is news too.
+  return now - Date.parse(charge.startedAt) < JUST_STARTED_MS;
 }
