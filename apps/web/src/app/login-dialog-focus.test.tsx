@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,7 +31,27 @@ function StationPage() {
   );
 }
 
-async function setup() {
+/** A screen that loads again as the driver once signed in: a while with no heading at all. */
+function ReloadingPage() {
+  const session = useSession();
+  const token = session?.accessToken ?? null;
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const timer = setTimeout(() => setLoadedFor(token), 50);
+    return () => clearTimeout(timer);
+  }, [token]);
+  const isReady = token === null || loadedFor === token;
+  if (!isReady) return <main><p>Loading</p></main>;
+  return (
+    <main>
+      <h1>Tverskaya 12</h1>
+      <button type="button" onClick={openLoginDialog}>Add to favourites</button>
+    </main>
+  );
+}
+
+async function setup(initialEntry = '/') {
   await initI18n('en');
   await loadNamespaces(namespaces);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -41,9 +62,10 @@ async function setup() {
       children: [
         { path: '/', element: <StationPage /> },
         { path: '/profile', element: <main><h1>Profile</h1></main> },
+        { path: '/reloading', element: <ReloadingPage /> },
       ],
     }],
-    { initialEntries: ['/'] },
+    { initialEntries: [initialEntry] },
   );
   render(<Providers client={client}><RouterProvider router={router} /></Providers>);
   return router;
@@ -92,5 +114,11 @@ describe('focus after signing in from the dialog', () => {
     await signInFrom('Rate the station');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 10_000 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Profile' })));
+  }, 30_000);
+
+  it('goes to the heading once a screen that loads again after the sign-in shows it', async () => {
+    await setup('/reloading');
+    await signInFrom('Add to favourites');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Tverskaya 12' })), { timeout: 10_000 });
   }, 30_000);
 });

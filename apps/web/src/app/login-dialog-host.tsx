@@ -23,11 +23,33 @@ type FocusAfterSignIn = { opener: HTMLElement | null; pathname: string | null };
  * The screen's main heading takes focus (WCAG 2.2 2.4.3 Focus Order), made focusable by script
  * only, so it is no stop for Tab.
  */
-function focusMainHeading(): void {
+function focusMainHeading(): boolean {
   const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-  if (!heading) return;
+  if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus();
+  return true;
+}
+
+/** How long a screen still loading its data (a spinner, no heading yet) may take to show one. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * The screen may be loading again after the sign-in (its data is asked for as the driver now):
+ * focus goes to its heading once it shows, unless the driver has put the focus somewhere meanwhile.
+ */
+function focusMainHeadingWhenShown(): void {
+  if (focusMainHeading()) return;
+  const observer = new MutationObserver(() => {
+    const isFocusFree = document.activeElement === null || document.activeElement === document.body;
+    if (!isFocusFree || focusMainHeading()) stop();
+  });
+  const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 /** SPEC §4: the login dialog, toggled from the header, the home page, or by the guard. */
@@ -54,7 +76,8 @@ export function LoginDialogHost() {
     const timer = setTimeout(() => {
       const { opener } = focusAfterSignIn;
       if (focusAfterSignIn.pathname === null && opener?.isConnected) opener.focus();
-      if (!opener || document.activeElement !== opener) focusMainHeading();
+      // The wait ends by itself: at the heading, at the driver's own focus, or after a while.
+      if (!opener || document.activeElement !== opener) focusMainHeadingWhenShown();
       setFocusAfterSignIn(null);
     }, 0);
     return () => clearTimeout(timer);

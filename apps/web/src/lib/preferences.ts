@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '@evcharge/domain/constants';
 import { changeI18nLanguage } from './i18n';
-import { readDisplayScale, readLanguage, writeDisplayScale, writeLanguage, writeFcmToken } from './storage';
+import { isSignedIn } from './session';
+import { readDisplayScale, readLanguage, writeDisplayScale, writeLanguage, writeFcmToken, writeVisitorLanguage } from './storage';
 
 /** Display scale choices in percent of the browser's root font size (appSettings). */
 export const displayScales = [90, 100, 115, 130] as const;
@@ -11,9 +12,13 @@ export function initialLanguage(): Language {
   return readLanguage() ?? DEFAULT_LANGUAGE;
 }
 
-/** Switches the interface language and remembers it (localStorage `Lang`). */
+/**
+ * Switches the interface language and remembers it (localStorage `Lang`). A visitor's choice is
+ * also kept apart: after a sign-in it outranks the account's language (lib/account-language.ts).
+ */
 export async function setLanguage(language: Language): Promise<void> {
   writeLanguage(language);
+  if (!isSignedIn()) writeVisitorLanguage(language);
   await changeI18nLanguage(language);
 }
 

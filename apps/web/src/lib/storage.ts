@@ -21,6 +21,10 @@ export const storageKeys = {
   stationFilter: 'stationFilter',
   /** sessionStorage: the map's last centre and zoom, so coming back from a station keeps it. */
   mapView: 'mapView',
+  /** localStorage: the language a visitor chose on this device while signed out. */
+  visitorLanguage: 'visitorLang',
+  /** localStorage: JSON of the open question after a sign-in: keep the device's language or the account's. */
+  languageQuestion: 'langQuestion',
 } as const;
 
 export type StoredClient = SignInResult;
@@ -70,6 +74,23 @@ export function readLanguage(): Language | null {
 
 export function writeLanguage(language: Language): void {
   write('local', storageKeys.language, language);
+}
+
+export function readVisitorLanguage(): Language | null {
+  const value = read('local', storageKeys.visitorLanguage);
+  return isLanguage(value) ? value : null;
+}
+
+export function writeVisitorLanguage(language: Language | null): void {
+  write('local', storageKeys.visitorLanguage, language);
+}
+
+export function readLanguageQuestion(): string | null {
+  return read('local', storageKeys.languageQuestion);
+}
+
+export function writeLanguageQuestion(json: string | null): void {
+  write('local', storageKeys.languageQuestion, json);
 }
 
 export function readIsNewDesign(): boolean {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import type { ContractBody } from '@evcharge/api/contract';
-import { CLIENT_USER_TYPE, isLanguage } from '@evcharge/domain/constants';
+import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { settleLanguageAtSignIn } from '@/lib/account-language';
 import { setLanguage } from '@/lib/preferences';
 import { clearSession, startSession } from '@/lib/session';
 
@@ -17,7 +18,9 @@ export async function signInRequest(values: SignInValues) {
     throw new ApiError(401, 'LOGIN_FAILED', 'Ошибка входа');
   }
   startSession(result);
-  if (isLanguage(result.Lang)) await setLanguage(result.Lang);
+  // The account's language, unless the visitor chose another here a moment ago (then a notice asks).
+  const language = settleLanguageAtSignIn(result.Lang);
+  if (language) await setLanguage(language);
   return result;
 }
 

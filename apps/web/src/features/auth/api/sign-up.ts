@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { signUp } from '@evcharge/api/auth/sign-up';
 import type { ContractBody } from '@evcharge/api/contract';
+import { settleLanguageAtSignIn } from '@/lib/account-language';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { currentLanguage } from '@/lib/i18n';
@@ -13,6 +14,8 @@ export async function signUpRequest(values: SignUpValues) {
   const result = await apiRequest(signUp, { body: { ...values, Lang: currentLanguage() } });
   if (!result?.accessToken) throw new ApiError(401, 'LOGIN_FAILED', 'Ошибка входа');
   startSession(result);
+  // The new account speaks the visitor's language: nothing to ask.
+  settleLanguageAtSignIn(currentLanguage());
   return result;
 }
 

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapViewState } from '../model/map-view-store';
+import { motionOptions, prefersReducedMotion } from './move-map';
 
 export { addTiles, showAttribution, tileAttribution } from '@/components/map/leaflet-tiles';
 
@@ -20,6 +21,10 @@ export function createMap(element: HTMLElement, view: MapViewState, texts: MapTe
     // Tiles appear as they load instead of fading in: a fade repaints and recomposites every
     // tile for a third of a second, frame after frame, while a phone is still setting up.
     fadeAnimation: false,
+    // With reduced motion asked for, the zoom buttons and the wheel jump and a pan stops where
+    // the finger lets go (WCAG 2.3.3 Animation from Interactions); followReducedMotion follows
+    // a later change of the setting.
+    ...motionOptions(prefersReducedMotion()),
     minZoom: 2,
     maxZoom: 19,
   });

@@ -1,7 +1,8 @@
 import type L from 'leaflet';
 import type { LatLng } from '../model/filter';
 import { hitTest, type DrawItem, type Placed } from './draw-items';
-import { paintCluster, paintHighlight, paintLocated, paintStation } from './paint';
+import { keyboardOrder, sameItem } from './marker-focus';
+import { paintCluster, paintFocusRing, paintHighlight, paintLocated, paintStation } from './paint';
 
 // Every marker and cluster on ONE canvas over the map (DOM markers stall at ~1,000; the
 // issue needs 100,000 stations). The canvas sits still over the container and is redrawn
@@ -19,16 +20,25 @@ export type MarkerCanvas = {
   /** A station pointed at elsewhere (the list beside the map): drawn on top, even inside a cluster. */
   setHighlighted: (item: StationDrawItem | null) => void;
   setLocated: (position: LatLng | null) => void;
+  /** How a cluster's count is written: a new language redraws the counts in it. */
+  setCountFormat: (format: (count: number) => string) => void;
   itemAt: (x: number, y: number) => DrawItem | null;
+  /** The keyboard's focus (marker-focus.ts): ringed on the canvas while set. */
+  setFocused: (item: DrawItem | null) => void;
+  /** The markers of the last frame inside the view, in the keyboard's order. */
+  inView: () => Placed[];
+  /** Called after every frame (the keyboard's set follows the map's moves). */
+  onDrawn: (listener: () => void) => () => void;
   destroy: () => void;
 };
 
-export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => string): MarkerCanvas {
+export function attachMarkerCanvas(map: L.Map, initialFormat: (count: number) => string): MarkerCanvas {
   const container = map.getContainer();
   const canvas = document.createElement('canvas');
   canvas.className = 'marker-canvas';
   canvas.dataset.testid = 'map-canvas';
-  // Decorative for assistive technology: the list view carries the same stations as text.
+  // Hidden from assistive technology: the markers' keyboard stop (map-markers-keyboard.tsx)
+  // names them one by one, and the list view carries the same stations as text.
   canvas.setAttribute('aria-hidden', 'true');
   container.appendChild(canvas);
   const context = canvas.getContext('2d');
@@ -39,6 +49,9 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
   let located: LatLng | null = null;
   let placed: Placed[] = [];
   let frame = 0;
+  let formatCount = initialFormat;
+  let focused: DrawItem | null = null;
+  const listeners = new Set<() => void>();
 
   function draw(): void {
     frame = 0;
@@ -77,6 +90,8 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
     } else {
       delete container.dataset.highlightedAt;
     }
+    const focusedPlace = focused ? placed.find((p) => sameItem(p.item, focused!)) : undefined;
+    if (focusedPlace) paintFocusRing(context, focusedPlace.x, focusedPlace.y, focusedPlace.item.radius);
     if (located) {
       const point = map.latLngToContainerPoint([located.lat, located.lng]);
       paintLocated(context, point.x, point.y);
@@ -86,6 +101,7 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
     container.dataset.drawnClusters = String(placed.filter((p) => p.item.kind === 'cluster').length);
     container.dataset.drawnAt = String(performance.now());
     performance.mark('map:frame');
+    for (const listener of listeners) listener();
   }
 
   function redraw(): void {
@@ -122,9 +138,26 @@ export function attachMarkerCanvas(map: L.Map, formatCount: (count: number) => s
       located = position;
       redraw();
     },
+    setCountFormat(format) {
+      formatCount = format;
+      redraw();
+    },
     itemAt: (x, y) => hitTest(placed, x, y),
+    setFocused(item) {
+      focused = item;
+      redraw();
+    },
+    inView() {
+      const { x: width, y: height } = map.getSize();
+      return keyboardOrder(placed, width, height);
+    },
+    onDrawn(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     destroy() {
       if (frame) cancelAnimationFrame(frame);
+      listeners.clear();
       map.off('move resize viewreset', redraw);
       map.off('zoomanim', hide);
       map.off('zoomend', show);

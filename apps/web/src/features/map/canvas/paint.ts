@@ -3,6 +3,7 @@ import type { DrawItem } from './draw-items';
 
 const SELECTED_RING = '#0f172a';
 const LOCATED = '#1a5fd1';
+const FOCUS_RING = '#0b3d91';
 
 function colorOf(availability: number): string {
   return markerColors[availability] ?? markerColors[availabilityCode.offline]!;
@@ -83,4 +84,21 @@ export function paintHighlight(ctx: CanvasRenderingContext2D, x: number, y: numb
   disc(ctx, x, y, radius + 12, HIGHLIGHT, HIGHLIGHT, 0);
   ctx.globalAlpha = 1;
   disc(ctx, x, y, radius + 5, '#ffffff', HIGHLIGHT, 3);
+}
+
+/**
+ * The keyboard's focus on a marker: a ring in two colours (dark inside light), which shows on
+ * light tiles and dark ones alike (WCAG 2.4.7 Focus Visible, 2.4.13 Focus Appearance).
+ */
+export function paintFocusRing(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number): void {
+  ctx.beginPath();
+  ctx.arc(x, y, radius + 7, 0, Math.PI * 2);
+  ctx.lineWidth = 6;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, radius + 7, 0, Math.PI * 2);
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = FOCUS_RING;
+  ctx.stroke();
 }

@@ -7,14 +7,16 @@ import { yieldToMain } from '@/lib/yield';
 import { useMapPointsQuery } from '../api/get-map-points';
 import { addOfflineGrid, addTiles, createMap, radiusCircle, setMapTexts, showAttribution, tileAttribution } from '../canvas/create-map';
 import { createClusterSource, type ClusterSource } from '../canvas/cluster-source';
+import type { DrawItem } from '../canvas/draw-items';
 import { attachMarkerCanvas, type MarkerCanvas } from '../canvas/marker-canvas';
 import { FAST_STATION_RADIUS, STATION_RADIUS } from '../canvas/draw-items';
 import { chargeClassCode } from '../model/codes';
-import { moveMap, prefersReducedMotion } from '../canvas/move-map';
+import { followReducedMotion, moveMap, prefersReducedMotion } from '../canvas/move-map';
 import { boundsCenter, containsBounds, fetchAreaFor } from '../model/bounds';
 import { filterToRequest, type Bounds, type LatLng, type StationFilterState } from '../model/filter';
 import { saveMapView, type MapViewState } from '../model/map-view-store';
 import { MapLegend } from './map-legend';
+import { MapMarkersKeyboard } from './map-markers-keyboard';
 import { MapStatus } from './map-status';
 import './map-view.css';
 
@@ -53,6 +55,11 @@ function keepClearOfSheet(map: L.Map, point: L.Point): void {
   if (!isWide && point.y > height * 0.35) map.panBy([0, point.y - height * 0.3], pan);
 }
 
+/** A cluster tapped or chosen with the keyboard: zoom in until it falls apart. */
+function expandCluster(map: L.Map, source: ClusterSource | null, item: Extract<DrawItem, { kind: 'cluster' }>): void {
+  void source?.expansionZoom(item, map.getZoom()).then((zoom) => moveMap(map, [item.lat, item.lng], Math.min(zoom, 18)));
+}
+
 /** The map itself: loaded lazily with Leaflet and supercluster, after the shell has painted. */
 export function MapView({ initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible, isSplit = false, highlightedId = null, onHover }: MapViewProps) {
   const { t, i18n } = useTranslation('map');
@@ -70,6 +77,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
     if (!element) return;
     let created: L.Map | null = null;
     let canvas: MarkerCanvas | null = null;
+    let stopMotion: (() => void) | null = null;
     let isGone = false;
     const texts = { zoomIn: t('map:zoomIn'), zoomOut: t('map:zoomOut') };
     void (async () => {
@@ -77,6 +85,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
       if (isGone) return;
       const map = createMap(element, initialView, texts);
       created = map;
+      stopMotion = followReducedMotion(map);
       await yieldToMain();
       if (isGone) return;
       addOfflineGrid(map);
@@ -96,11 +105,17 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
     })();
     return () => {
       isGone = true;
+      stopMotion?.();
       canvas?.destroy();
       created?.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; texts apply on the next visit
   }, []);
+
+  // Cluster counts are written in the screen's language, and redrawn when it changes.
+  useEffect(() => {
+    markers?.setCountFormat((count) => formatCount(count, language));
+  }, [markers, language]);
 
   // The tiles in a task of their own, after the map's first frame.
   useEffect(() => {
@@ -155,7 +170,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
         if (!isSplit) keepClearOfSheet(map, event.containerPoint);
         return onSelect(points?.ids[item.index] ?? null);
       }
-      void sourceRef.current?.expansionZoom(item, map.getZoom()).then((zoom) => moveMap(map, [item.lat, item.lng], Math.min(zoom, 18)));
+      expandCluster(map, sourceRef.current, item);
     };
     const onMove = (event: L.LeafletMouseEvent) => {
       const item = markers.itemAt(event.containerPoint.x, event.containerPoint.y);
@@ -226,6 +241,21 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
         data-highlighted-station={highlightIndex >= 0 ? (highlightedId ?? undefined) : undefined}
       />
       <p id="map-hint" className="visually-hidden">{t('map:mapHint')}</p>
+      {map && markers && (
+        <MapMarkersKeyboard
+          map={map}
+          markers={markers}
+          points={points}
+          located={located}
+          isSignedIn={isSignedIn}
+          onSelect={(id) => {
+            const station = points ? points.ids.indexOf(id) : -1;
+            if (station >= 0) keepClearOfSheet(map, map.latLngToContainerPoint([points!.lat[station]!, points!.lng[station]!]));
+            onSelect(id);
+          }}
+          onExpand={(item) => expandCluster(map, sourceRef.current, item)}
+        />
+      )}
       <MapLegend />
       <MapStatus query={pointsQuery} />
     </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, within } from '@testing-library/react';
+import { cleanup, render, waitFor, within } from '@testing-library/react';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { buildCharge } from '@/test/charge-builders';
@@ -23,6 +23,15 @@ describe('SessionAnnouncer', () => {
     const { region } = follow(buildCharge());
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(region.textContent).toBe('');
+  });
+
+  it('says the start when the screen opens on a session that started moments ago', async () => {
+    const { region } = follow(buildCharge({ status: 'charging', startedAt: new Date(Date.now() - 5_000).toISOString() }));
+    expect(region.textContent).toBe('');
+    await waitFor(() => expect(region.textContent).toBe('Charging has started.'));
+    // Stamped by a station whose clock runs ahead: still just started.
+    const ahead = follow(buildCharge({ status: 'charging', startedAt: new Date(Date.now() + 90_000).toISOString() }));
+    await waitFor(() => expect(ahead.region.textContent).toBe('Charging has started.'));
   });
 
   it('announces the changes of state and not the meter’s readings', () => {

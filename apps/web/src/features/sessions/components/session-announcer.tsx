@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
-import { sessionState, statusAnnouncement, type Announcement, type SessionState } from '../model/status-announcement';
+import { isJustStarted, sessionState, statusAnnouncement, type Announcement, type SessionState } from '../model/status-announcement';
 
 type Seen = SessionState & { transactionId: number; announcement: Announcement | null };
 
@@ -13,6 +13,17 @@ type Seen = SessionState & { transactionId: number; announcement: Announcement |
 export function SessionAnnouncer({ charge }: { charge: Charge }) {
   const { t } = useTranslation('charging');
   const [seen, setSeen] = useState<Seen>(() => ({ ...sessionState(charge), transactionId: charge.transactionId, announcement: null }));
+  // Opened on a session that started moments ago: the start is said once the region is on the
+  // page (a region's first content is not announced), unless something newer was said already.
+  useEffect(() => {
+    if (!isJustStarted(charge)) return;
+    const transactionId = charge.transactionId;
+    const timer = setTimeout(() => {
+      setSeen((current) => (current.transactionId === transactionId && current.announcement === null ? { ...current, announcement: 'started' } : current));
+    }, 0);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the session the screen opened on
+  }, []);
   const now = sessionState(charge);
   if (seen.transactionId !== charge.transactionId) {
     // Another session chosen: nothing happened to it.

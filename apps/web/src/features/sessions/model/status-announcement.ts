@@ -43,3 +43,17 @@ export function statusAnnouncement(before: SessionState, charge: Charge): Announ
   }
   return null;
 }
+
+/** How recent a start still is news when the screen opens on it. */
+const JUST_STARTED_MS = 60_000;
+
+/**
+ * A session the screen first sees already charging, started moments ago: the driver has just
+ * pressed Start and the car began to draw before the screen's first answer, so the live region
+ * never saw "preparing". The start is still said once.
+ */
+export function isJustStarted(charge: Charge, now = Date.now()): boolean {
+  if (charge.status !== 'charging' || charge.startedAt === null) return false;
+  // A start stamped ahead of this clock (the station's own clock runs ahead) is news too.
+  return now - Date.parse(charge.startedAt) < JUST_STARTED_MS;
+}
