@@ -40,6 +40,8 @@ async function checkScreen(page: import('@playwright/test').Page, path: string):
   await expect(page.locator('main [aria-busy="true"]'), path).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
+  // Colours change with a short transition: axe reads them once they have settled.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished)));
   await expectNoAxeViolations(page);
 }
 
