@@ -89,6 +89,8 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   await tabTo(page, page.getByTestId('stop-confirm'), 10);
   await page.keyboard.press('Enter');
   await expect(announcement).toHaveText(/Charging has (stopped|finished)\./, { timeout: 30_000 });
+  // The car leaves and the session ends: the driver's next journey may start a new one.
+  await expect(page.getByTestId('session-summary')).toBeVisible({ timeout: 45_000 });
 });
 
 test('on a map zoomed out, Enter on a group of stations zooms into it', async ({ page }) => {
