@@ -5,7 +5,7 @@ import { setLanguageQuestion, type LanguageQuestion } from '@/lib/account-langua
 import { errorText } from '@/lib/api-error';
 import { languageNames } from '@/lib/i18n';
 import { setLanguage } from '@/lib/preferences';
-import { useSaveAccountLanguage } from '../api/save-account-language';
+import { useUpdateLanguageMutation } from '@/lib/update-language';
 
 /**
  * After a sign-in, when the visitor chose a language here that the account does not have: the
@@ -14,7 +14,7 @@ import { useSaveAccountLanguage } from '../api/save-account-language';
  */
 export function LanguageQuestionNotice({ question }: { question: LanguageQuestion }) {
   const { t } = useTranslation('profile');
-  const save = useSaveAccountLanguage();
+  const save = useUpdateLanguageMutation();
   const visitorName = languageNames[question.visitor];
   const accountName = languageNames[question.account];
 

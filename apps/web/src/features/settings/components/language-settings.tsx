@@ -7,7 +7,7 @@ import { errorText } from '@/lib/api-error';
 import { languageNames, toBcp47 } from '@/lib/i18n';
 import { setLanguage } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
-import { useUpdateLanguageMutation } from '../api/update-language';
+import { useUpdateLanguageMutation } from '@/lib/update-language';
 
 const choices = languages.map((language) => ({
   value: language,

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryClient, userQueryKey } from '@/lib/query-client';
 import { updateSession } from '@/lib/session';
 
-/** The signed-in user's language on every device (mails, pushes come in it too). */
+/** PUT /user/updateLanguage (SPEC §7): the account's language on every device, mails and pushes too. */
 export async function updateLanguageRequest(language: Language) {
   const result = await apiRequest(updateLanguage, { params: { lang: language } });
   updateSession({ Lang: language });
