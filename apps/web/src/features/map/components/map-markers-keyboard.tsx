@@ -4,6 +4,7 @@ import type L from 'leaflet';
 import { distanceText } from '@/components/station/power-text';
 import { formatNumber } from '@/lib/format';
 import { useStationQuery } from '@/lib/station-query';
+import { useDebounced } from '@/lib/use-debounced';
 import type { DrawItem } from '../canvas/draw-items';
 import type { MarkerCanvas } from '../canvas/marker-canvas';
 import { isMoveKey, moveFocus, sameItem } from '../canvas/marker-focus';
@@ -27,15 +28,6 @@ type Active = { item: DrawItem; stationId: string | null; position: number; size
 
 /** A station's details are asked for once the focus rests on it, not for every marker passed. */
 const DETAILS_DELAY_MS = 250;
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * The canvas' markers for the keyboard (WAI-ARIA APG listbox, aria-activedescendant): one tab
@@ -104,7 +96,7 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
     }
   }, [markers, points]);
 
-  const settledId = useSettled(active?.stationId ?? null, DETAILS_DELAY_MS);
+  const settledId = useDebounced(active?.stationId ?? null, DETAILS_DELAY_MS);
   const details = useStationQuery(settledId === active?.stationId ? settledId : null, isSignedIn);
   const station = details.data;
 

@@ -17,7 +17,7 @@ import { usePlanChargeQuery } from '../api/plan-charge';
 import { useStartChargeMutation } from '../api/start-charge';
 import { checkLimit } from '../model/limit-form';
 import { setLimitDraft, useChargingProfile, useLimitDraft } from '../model/precharge-store';
-import { useDebounced } from '../model/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { CarPicker } from './car-picker';
 import { ChargeEstimate } from './charge-estimate';
 import { ConnectorSummary } from './connector-summary';
