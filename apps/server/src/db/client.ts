@@ -59,8 +59,84 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/**
+ * Names for the statements a process runs again and again: a text with parameters seen
+ * `HOT_AFTER` times runs from then on as a named prepared statement (its name the text's hash),
+ * so each pooled connection parses it once and PostgreSQL may keep a generic plan for it, as
+ * pgx and postgres.js do by default. The names are capped: statements whose text changes with
+ * the values (a list of n parameters) stay unnamed once the cap is reached, and a connection
+ * never holds more than `MAX_NAMED` of them.
+ */
+export class StatementNames {
+  private readonly seen = new Map<string, number>();
+  private readonly names = new Map<string, string>();
+  constructor(
+    private readonly hotAfter = 3,
+    private readonly maxNamed = 500,
+    private readonly maxCounted = 10_000,
+  ) {}
+
+  /** The name to run `text` under, or undefined to run it unnamed this time. */
+  nameFor(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known) return known;
+    if (this.names.size >= this.maxNamed) return undefined;
+    const count = (this.seen.get(text) ?? 0) + 1;
+    if (count < this.hotAfter) {
+      // Texts seen once or twice (one-off reports, lists of n values) are forgotten in bulk.
+      if (this.seen.size >= this.maxCounted) this.seen.clear();
+      this.seen.set(text, count);
+      return undefined;
+    }
+    this.seen.delete(text);
+    const name = statementName(text);
+    this.names.set(text, name);
+    return name;
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+function statementName(text: string): string {
+  return `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+}
+
+type QueryConfig = { text: string; name?: string; values?: unknown[] };
+
+/**
+ * A pooled connection that runs hot statements by name (StatementNames). Only statements
+ * with parameters: those without may hold several commands (migrations), which only the
+ * simple protocol runs.
+ */
+function namingClient(names: StatementNames): typeof pg.Client {
+  return class NamingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args;
+      if (
+        config !== null &&
+        typeof config === 'object' &&
+        typeof (config as QueryConfig).text === 'string' &&
+        !(config as QueryConfig).name &&
+        typeof (config as { submit?: unknown }).submit !== 'function'
+      ) {
+        const given = config as QueryConfig;
+        const params = Array.isArray(values) ? values : given.values;
+        const name = params && params.length > 0 ? names.nameFor(given.text) : undefined;
+        if (name) args[0] = { ...given, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  } as unknown as typeof pg.Client;
+}
+
 function openPg(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: namingClient(new StatementNames()),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -109,7 +185,7 @@ export async function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name) {
-    name = `s${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+    name = statementName(built.sql);
     statementNames.set(built.sql, name);
   }
   return session.prepareQuery(built, undefined, name, false).execute();

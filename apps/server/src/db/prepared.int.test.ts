@@ -42,3 +42,25 @@ it('is prepared once on a PostgreSQL connection and run again by name', async ()
     expect(rows[0]!.name).toMatch(/^s[\w-]{20}$/);
   });
 });
+
+it('runs a statement the process keeps asking by name, after its third run', async () => {
+  if (database.driver !== 'pg') return; // PGlite runs in-process: nothing to prepare over a wire
+  const marker = `hot_${Date.now()}`;
+  await database.db.transaction(async (tx) => {
+    const prepared = async () => {
+      const { rows } = (await tx.execute(sql`
+        select name from pg_prepared_statements where statement like ${`%${marker}%`}
+          and statement not like '%pg_prepared_statements%'`)) as { rows: unknown[] };
+      return rows.length;
+    };
+    const ask = (n: number) => tx.execute(sql`select ${n}::int as ${sql.raw(marker)}`);
+    await ask(1);
+    await ask(2);
+    expect(await prepared()).toBe(0);
+    await ask(3);
+    expect(await prepared()).toBe(1);
+    const again = (await ask(4)) as { rows: Record<string, number>[] };
+    expect(again.rows).toEqual([{ [marker]: 4 }]);
+    expect(await prepared()).toBe(1);
+  });
+});
