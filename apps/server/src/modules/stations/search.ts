@@ -6,7 +6,7 @@ import {
   FLAG_SHARED,
   type Snapshot,
 } from './snapshot';
-import { filterMasks, hasPortInRange } from './nearest';
+import { filterMasks, hasPortInRange } from './filter-masks';
 import { rangesInBounds } from './spatial-index';
 import { HISTOGRAM_BUCKETS, type KeyHistogram } from './top-k';
 
