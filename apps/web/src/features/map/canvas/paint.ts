@@ -102,3 +102,19 @@ export function paintFocusRing(ctx: CanvasRenderingContext2D, x: number, y: numb
   ctx.strokeStyle = FOCUS_RING;
   ctx.stroke();
 }
+
+/**
+ * A station pointed at in the list that lies outside the map's view: a pin on the map's edge,
+ * its arrow turned towards the station (`angle` in radians, 0 pointing right).
+ */
+export function paintEdgePointer(ctx: CanvasRenderingContext2D, x: number, y: number, angle: number): void {
+  const tip = 20;
+  ctx.beginPath();
+  ctx.moveTo(x + Math.cos(angle) * tip, y + Math.sin(angle) * tip);
+  ctx.lineTo(x + Math.cos(angle + 0.6) * 11, y + Math.sin(angle + 0.6) * 11);
+  ctx.lineTo(x + Math.cos(angle - 0.6) * 11, y + Math.sin(angle - 0.6) * 11);
+  ctx.closePath();
+  ctx.fillStyle = HIGHLIGHT;
+  ctx.fill();
+  disc(ctx, x, y, 12, HIGHLIGHT, '#ffffff', 3);
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +13,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
-import { listMarkId, mapHighlightId, noStationFocus, stationFocusReducer } from '../model/station-focus';
+import { listMarkIds, mapHighlight, noStationFocus, pointedStation, stationFocusReducer } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -85,11 +86,17 @@ export function MapHomePage() {
   const [focus, dispatch] = useReducer(stationFocusReducer, noStationFocus);
   const selectedId = focus.selectedId;
   const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', id }), []);
-  const onMapHover = useCallback((id: string | null) => dispatch({ type: 'mapHover', id }), []);
-  const onListHover = useCallback(
-    (id: string | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', id }),
+  const onMapHover = useCallback(
+    (ids: readonly string[] | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'mapHover' : 'mapFocus', ids }),
     [],
   );
+  const onListHover = useCallback(
+    (station: StationSummary | null, by: 'pointer' | 'focus') =>
+      dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', station: station && pointedStation(station) }),
+    [],
+  );
+  // A row chosen beside the map opens the station's summary in the panel, and the map flies over it.
+  const onListOpen = useCallback((station: StationSummary) => dispatch({ type: 'open', station: pointedStation(station) }), []);
   const [hasShownMap, setHasShownMap] = useState(showsMap);
   const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already
@@ -121,14 +128,20 @@ export function MapHomePage() {
     });
   }
 
-  /** The summary closed beside the list: focus goes back to the station's row, if listed (WCAG 2.4.3). */
+  /**
+   * The summary closed beside the list: focus goes back to the station's row (WCAG 2.4.3), or,
+   * were it no longer listed, to the list's first row, not lost on the page.
+   */
   function closeSheet() {
     const closed = selectedId;
     setSelectedId(null);
     if (!isSplit || !closed) return;
     requestAnimationFrame(() => {
-      const link = panelRef.current?.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(closed)}"] a`);
-      if (link) link.focus();
+      const panel = panelRef.current;
+      const link =
+        panel?.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(closed)}"] a`) ??
+        panel?.querySelector<HTMLElement>('.station-list__row a');
+      link?.focus();
     });
   }
 
@@ -167,7 +180,7 @@ export function MapHomePage() {
 
   const sheet = selectedId && showsMap && (
     <Suspense fallback={null}>
-      <StationSheet id={selectedId} located={located} onClose={closeSheet} />
+      <StationSheet id={selectedId} located={located} onClose={closeSheet} isInPanel={isSplit} />
     </Suspense>
   );
 
@@ -178,8 +191,9 @@ export function MapHomePage() {
         origin={origin}
         isLocated={located !== null}
         isSignedIn={session !== null}
-        markedId={isSplit ? listMarkId(focus) : null}
+        markedIds={isSplit ? listMarkIds(focus) : null}
         onHover={isSplit ? onListHover : undefined}
+        onOpen={isSplit ? onListOpen : undefined}
       />
     </Suspense>
   );
@@ -198,7 +212,8 @@ export function MapHomePage() {
             onSelect={setSelectedId}
             isVisible={showsMap}
             isSplit={isSplit}
-            highlightedId={isSplit ? mapHighlightId(focus) : null}
+            highlighted={isSplit ? mapHighlight(focus) : null}
+            centreOn={isSplit ? (focus.selected?.place ?? null) : null}
             onHover={isSplit ? onMapHover : undefined}
           />
         </Suspense>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { StationListItem } from '@/components/station/station-list-item';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,14 +16,16 @@ type StationListProps = {
   origin: LatLng;
   isLocated: boolean;
   isSignedIn: boolean;
-  /** Beside the map: the row of the station pointed at on the map. */
-  markedId?: string | null;
+  /** Beside the map: the rows of the stations pointed at on the map (a marker's, or a cluster's). */
+  markedIds?: ReadonlySet<string> | null;
   /** Beside the map: the station whose row is under the pointer (or holds focus), or null. */
-  onHover?: (id: string | null, by: 'pointer' | 'focus') => void;
+  onHover?: (station: StationSummary | null, by: 'pointer' | 'focus') => void;
+  /** Beside the map: a row clicked (or Enter on it) opens the station's summary there, not its page. */
+  onOpen?: (station: StationSummary) => void;
 };
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
-export function StationList({ filter, origin, isLocated, isSignedIn, markedId = null, onHover }: StationListProps) {
+export function StationList({ filter, origin, isLocated, isSignedIn, markedIds = null, onHover, onOpen }: StationListProps) {
   const { t } = useTranslation('map');
   const body = filterToRequest(filter, { origin, sortByDistance: true });
   const query = useStationListQuery(body, isSignedIn);
@@ -35,14 +38,15 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
   const emptyReason = pages[0]?.emptyReason ?? null;
   const listRef = useRef<HTMLOListElement>(null);
 
-  // Beside the map, a marked row comes into the panel's view (the panel scrolls, not the page);
-  // focus stays where it is. A list hidden behind a station's summary has nothing to show.
+  // Beside the map, a marked row (the first, for a cluster's) comes into the panel's view (the
+  // panel scrolls, not the page); focus stays where it is. A list hidden behind a station's
+  // summary has nothing to show.
   useEffect(() => {
-    if (!markedId || !onHover) return;
-    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === markedId) as HTMLElement | undefined;
+    if (!markedIds || !onHover) return;
+    const row = [...(listRef.current?.children ?? [])].find((child) => markedIds.has((child as HTMLElement).dataset.stationId ?? '')) as HTMLElement | undefined;
     const scroller = row?.closest<HTMLElement>('[data-scroll-panel]');
     if (row && scroller && row.offsetParent !== null) revealInScroller(scroller, row);
-  }, [markedId, onHover]);
+  }, [markedIds, onHover]);
 
   return (
     <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">
@@ -72,13 +76,13 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
               key={station.id}
               className="station-list__row"
               data-station-id={station.id}
-              data-marked={station.id === markedId || undefined}
-              onPointerEnter={onHover && (() => onHover(station.id, 'pointer'))}
+              data-marked={markedIds?.has(station.id) || undefined}
+              onPointerEnter={onHover && (() => onHover(station, 'pointer'))}
               onPointerLeave={onHover && (() => onHover(null, 'pointer'))}
-              onFocus={onHover && (() => onHover(station.id, 'focus'))}
+              onFocus={onHover && (() => onHover(station, 'focus'))}
               onBlur={onHover && (() => onHover(null, 'focus'))}
             >
-              <StationListItem station={station} />
+              <StationListItem station={station} onOpen={onOpen} />
             </li>
           ))}
         </ol>
