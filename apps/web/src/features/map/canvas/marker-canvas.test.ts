@@ -94,10 +94,10 @@ describe('the marker canvas', () => {
     markers.setHighlighted({ ...station, lng: 38.5 });
     expect(container.dataset.highlightedEdge).toBe('true');
     const [x, y] = container.dataset.highlightedAt!.split(',').map(Number);
-    expect(x).toBe(400 - 28);
+    expect(x).toBe(400 - 32);
     expect(Math.abs(y! - 150)).toBeLessThanOrEqual(1);
     expect(recorded.arcs).not.toContain(station.radius + 5);
-    expect(recorded.arcs).toContain(12);
+    expect(recorded.arcs).toEqual([12, 4.5]);
 
     markers.setHighlighted(null);
     expect(container.dataset.highlightedAt).toBeUndefined();

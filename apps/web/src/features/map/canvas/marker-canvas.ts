@@ -10,7 +10,7 @@ import { paintCluster, paintEdgePointer, paintFocusRing, paintHighlight, paintLo
 // from supercluster's answer on every move, in an animation frame.
 
 /** How far in from the map's edge the pointer to a station outside the view stands. */
-const EDGE_INSET = 28;
+const EDGE_INSET = 32;
 
 export type MarkerSource = (bbox: [number, number, number, number], zoom: number) => DrawItem[];
 
