@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,7 +12,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
-import { listMarkIds, mapHighlight, noStationFocus, pointedStation, stationFocusReducer } from '../model/station-focus';
+import { listMarkIds, mapHighlight, noStationFocus, stationFocusReducer, type PointedStation } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -91,12 +90,11 @@ export function MapHomePage() {
     [],
   );
   const onListHover = useCallback(
-    (station: StationSummary | null, by: 'pointer' | 'focus') =>
-      dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', station: station && pointedStation(station) }),
+    (station: PointedStation | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', station }),
     [],
   );
   // A row chosen beside the map opens the station's summary in the panel, and the map flies over it.
-  const onListOpen = useCallback((station: StationSummary) => dispatch({ type: 'open', station: pointedStation(station) }), []);
+  const onListOpen = useCallback((station: PointedStation) => dispatch({ type: 'open', station }), []);
   const [hasShownMap, setHasShownMap] = useState(showsMap);
   const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already

@@ -80,6 +80,9 @@ export function MapView({
   initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible, isSplit = false, highlighted = null, centreOn = null, onHover,
 }: MapViewProps) {
   const { t, i18n } = useTranslation('map');
+  // The map's keyboard hint comes with the markers' texts (the station namespace, loaded with the
+  // map after the home screen), not in the home's first load.
+  const { t: ts, ready: isStationReady } = useTranslation('station', { useSuspense: false });
   const elementRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const [markers, setMarkers] = useState<MarkerCanvas | null>(null);
@@ -301,7 +304,7 @@ export function MapView({
         data-testid="map-container"
         data-highlighted-station={isHighlightShown ? highlighted?.id : undefined}
       />
-      <p id="map-hint" className="visually-hidden">{t('map:mapHint')}</p>
+      <p id="map-hint" className="visually-hidden">{isStationReady ? ts('station:mapMarkers.mapHint') : ''}</p>
       {map && markers && (
         <MapMarkersKeyboard
           map={map}

@@ -100,7 +100,7 @@ describe('StationList', () => {
     expect(document.activeElement).toBe(first);
     expect(onHover).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-1' }), 'focus');
     await userEvent.tab();
-    expect(onHover).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-2', lat: summary(2).lat }), 'focus');
+    expect(onHover).toHaveBeenLastCalledWith({ id: 'id-2', place: expect.objectContaining({ lat: summary(2).lat, lng: summary(2).lng }) }, 'focus');
   });
 
   it('beside the map, a row clicked or entered opens the station there instead of its page; a modified click is left to the browser', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { StationListItem } from '@/components/station/station-list-item';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,8 @@ import { errorText } from '@/lib/api-error';
 import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
 import { revealInScroller } from '../model/reveal-row';
+import type { PointedStation } from '../model/station-focus';
+import { pointedStation } from '../model/station-place';
 import './station-list.css';
 
 type StationListProps = {
@@ -19,9 +20,9 @@ type StationListProps = {
   /** Beside the map: the rows of the stations pointed at on the map (a marker's, or a cluster's). */
   markedIds?: ReadonlySet<string> | null;
   /** Beside the map: the station whose row is under the pointer (or holds focus), or null. */
-  onHover?: (station: StationSummary | null, by: 'pointer' | 'focus') => void;
+  onHover?: (station: PointedStation | null, by: 'pointer' | 'focus') => void;
   /** Beside the map: a row clicked (or Enter on it) opens the station's summary there, not its page. */
-  onOpen?: (station: StationSummary) => void;
+  onOpen?: (station: PointedStation) => void;
 };
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
@@ -77,12 +78,12 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedIds =
               className="station-list__row"
               data-station-id={station.id}
               data-marked={markedIds?.has(station.id) || undefined}
-              onPointerEnter={onHover && (() => onHover(station, 'pointer'))}
+              onPointerEnter={onHover && (() => onHover(pointedStation(station), 'pointer'))}
               onPointerLeave={onHover && (() => onHover(null, 'pointer'))}
-              onFocus={onHover && (() => onHover(station, 'focus'))}
+              onFocus={onHover && (() => onHover(pointedStation(station), 'focus'))}
               onBlur={onHover && (() => onHover(null, 'focus'))}
             >
-              <StationListItem station={station} onOpen={onOpen} />
+              <StationListItem station={station} onOpen={onOpen && ((chosen) => onOpen(pointedStation(chosen)))} />
             </li>
           ))}
         </ol>

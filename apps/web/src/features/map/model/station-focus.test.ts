@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { revealInScroller } from './reveal-row';
-import { listMarkIds, mapHighlight, noStationFocus, pointedStation, stationFocusReducer, type PointedStation, type StationFocusAction } from './station-focus';
+import { listMarkIds, mapHighlight, noStationFocus, stationFocusReducer, type PointedStation, type StationFocusAction } from './station-focus';
+import { pointedStation } from './station-place';
 import { buildStation } from '@/test/builders';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 

@@ -5,9 +5,6 @@
 // list). Each side shows the other's pointing, never its own: a row the pointer is on needs no
 // mark of its own, nor does a marker.
 
-import type { StationSummary } from '@evcharge/api/stations/station-schemas';
-import { availabilityCode, chargeClassCode } from './codes';
-
 /** Where a listed station is and how its marker looks (model/codes.ts): enough for the map to
  * ring it even where its own points do not reach (outside the area it has loaded). */
 export type StationPlace = { lat: number; lng: number; availability: number; chargeClass: number };
@@ -101,15 +98,3 @@ export function listMarkIds(state: StationFocus): ReadonlySet<string> | null {
   return state.mapHoverIds ?? state.mapFocusIds ?? state.selectedMark;
 }
 
-/** A listed station as the map draws it. */
-export function pointedStation(station: StationSummary): PointedStation {
-  return {
-    id: station.id,
-    place: {
-      lat: station.lat,
-      lng: station.lng,
-      availability: availabilityCode[station.availability],
-      chargeClass: chargeClassCode[station.chargeClass],
-    },
-  };
-}
