@@ -12,7 +12,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
-import { listMarkIds, mapHighlight, noStationFocus, stationFocusReducer, type PointedStation } from '../model/station-focus';
+import { listMarkIds, mapHighlight, noStationFocus, stationFocusReducer, type PointedStation, type Pointing } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -83,18 +83,12 @@ export function MapHomePage() {
   const savedView = useMapView();
   const geolocation = useGeolocation();
   const [focus, dispatch] = useReducer(stationFocusReducer, noStationFocus);
-  const selectedId = focus.selectedId;
-  const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', id }), []);
-  const onMapHover = useCallback(
-    (ids: readonly string[] | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'mapHover' : 'mapFocus', ids }),
-    [],
-  );
-  const onListHover = useCallback(
-    (station: PointedStation | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', station }),
-    [],
-  );
+  const selectedId = focus.selected?.id ?? null;
+  const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', station: id === null ? null : { id, place: null } }), []);
+  const onMapHover = useCallback((ids: readonly string[] | null, by: Pointing) => dispatch({ type: 'map', by, ids }), []);
+  const onListHover = useCallback((station: PointedStation | null, by: Pointing) => dispatch({ type: 'list', by, station }), []);
   // A row chosen beside the map opens the station's summary in the panel, and the map flies over it.
-  const onListOpen = useCallback((station: PointedStation) => dispatch({ type: 'open', station }), []);
+  const onListOpen = useCallback((station: PointedStation) => dispatch({ type: 'select', station }), []);
   const [hasShownMap, setHasShownMap] = useState(showsMap);
   const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already

@@ -42,12 +42,13 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedIds =
   // Beside the map, a marked row (the first, for a cluster's) comes into the panel's view (the
   // panel scrolls, not the page); focus stays where it is. A list hidden behind a station's
   // summary has nothing to show.
+  const firstMarkedId = markedIds ? items.find((station) => markedIds.has(station.id))?.id : undefined;
   useEffect(() => {
-    if (!markedIds || !onHover) return;
-    const row = [...(listRef.current?.children ?? [])].find((child) => markedIds.has((child as HTMLElement).dataset.stationId ?? '')) as HTMLElement | undefined;
+    if (!firstMarkedId || !onHover) return;
+    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === firstMarkedId) as HTMLElement | undefined;
     const scroller = row?.closest<HTMLElement>('[data-scroll-panel]');
     if (row && scroller && row.offsetParent !== null) revealInScroller(scroller, row);
-  }, [markedIds, onHover]);
+  }, [firstMarkedId, onHover]);
 
   return (
     <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">

@@ -11,8 +11,11 @@ function run(...actions: StationFocusAction[]) {
 
 const place = { lat: 43.24, lng: 76.9, availability: 0, chargeClass: 2 };
 const listed = (id: string): PointedStation => ({ id, place });
-const hover = (id: string | null): StationFocusAction => ({ type: 'listHover', station: id === null ? null : listed(id) });
-const focus = (id: string | null): StationFocusAction => ({ type: 'listFocus', station: id === null ? null : listed(id) });
+const hover = (id: string | null): StationFocusAction => ({ type: 'list', by: 'pointer', station: id === null ? null : listed(id) });
+const focus = (id: string | null): StationFocusAction => ({ type: 'list', by: 'focus', station: id === null ? null : listed(id) });
+const mapHover = (...ids: string[]): StationFocusAction => ({ type: 'map', by: 'pointer', ids: ids.length ? ids : null });
+const mapFocus = (...ids: string[]): StationFocusAction => ({ type: 'map', by: 'focus', ids: ids.length ? ids : null });
+const chosenOnMap = (id: string | null): StationFocusAction => ({ type: 'select', station: id === null ? null : { id, place: null } });
 const marked = (state: ReturnType<typeof run>) => {
   const ids = listMarkIds(state);
   return ids && [...ids].sort();
@@ -28,51 +31,46 @@ describe('station focus beside the map', () => {
     expect(mapHighlight(run(focus('f'), hover('a'), hover(null)))?.id).toBe('f');
     expect(mapHighlight(run(focus('f'), focus(null)))).toBeNull();
     // A marker pointed at on the map is no reason to ring it again.
-    expect(mapHighlight(run({ type: 'mapHover', ids: ['b'] }))).toBeNull();
+    expect(mapHighlight(run(mapHover('b')))).toBeNull();
   });
 
   it('marks in the list the marker or the whole cluster pointed at, else the one focused, else the station chosen', () => {
-    expect(marked(run({ type: 'mapHover', ids: ['b'] }))).toEqual(['b']);
-    expect(marked(run({ type: 'mapHover', ids: ['d', 'b', 'c'] }))).toEqual(['b', 'c', 'd']);
-    expect(marked(run({ type: 'mapFocus', ids: ['e', 'f'] }))).toEqual(['e', 'f']);
-    expect(marked(run({ type: 'mapFocus', ids: ['e', 'f'] }, { type: 'mapHover', ids: ['b'] }))).toEqual(['b']);
-    expect(marked(run({ type: 'mapFocus', ids: ['e', 'f'] }, { type: 'mapHover', ids: ['b'] }, { type: 'mapHover', ids: null }))).toEqual(['e', 'f']);
-    expect(marked(run({ type: 'select', id: 'c' }))).toEqual(['c']);
-    expect(marked(run({ type: 'select', id: 'c' }, { type: 'mapHover', ids: ['b'] }))).toEqual(['b']);
-    expect(marked(run({ type: 'select', id: 'c' }, { type: 'mapHover', ids: ['b'] }, { type: 'mapHover', ids: null }))).toEqual(['c']);
-    expect(marked(run({ type: 'select', id: 'c' }, { type: 'select', id: null }))).toBeNull();
+    expect(marked(run(mapHover('b')))).toEqual(['b']);
+    expect(marked(run(mapHover('d', 'b', 'c')))).toEqual(['b', 'c', 'd']);
+    expect(marked(run(mapFocus('e', 'f')))).toEqual(['e', 'f']);
+    expect(marked(run(mapFocus('e', 'f'), mapHover('b')))).toEqual(['b']);
+    expect(marked(run(mapFocus('e', 'f'), mapHover('b'), mapHover()))).toEqual(['e', 'f']);
+    expect(marked(run(chosenOnMap('c')))).toEqual(['c']);
+    expect(marked(run(chosenOnMap('c'), mapHover('b')))).toEqual(['b']);
+    expect(marked(run(chosenOnMap('c'), mapHover('b'), mapHover()))).toEqual(['c']);
+    expect(marked(run(chosenOnMap('c'), chosenOnMap(null)))).toBeNull();
     // An empty cluster answer (the quick grid's stand-in clusters) marks nothing.
-    expect(marked(run({ type: 'mapHover', ids: [] }))).toBeNull();
+    expect(marked(run({ type: 'map', by: 'pointer', ids: [] }))).toBeNull();
   });
 
   it('opens a row chosen in the list: its station is chosen, ringed where the list says, and the row pointing is over', () => {
-    const state = run(hover('a'), focus('b'), { type: 'open', station: listed('a') });
-    expect(state.selectedId).toBe('a');
+    const state = run(hover('a'), focus('b'), { type: 'select', station: listed('a') });
     expect(state.selected).toEqual({ id: 'a', place });
+    expect(state.list).toEqual({ pointer: null, focus: null });
     expect(mapHighlight(state)).toEqual({ id: 'a', place });
     expect(marked(state)).toEqual(['a']);
     // Back to the list: nothing chosen, nothing ringed.
-    const closed = stationFocusReducer(state, { type: 'select', id: null });
+    const closed = stationFocusReducer(state, chosenOnMap(null));
     expect(closed.selected).toBeNull();
     expect(mapHighlight(closed)).toBeNull();
   });
 
   it('rings the station chosen on the map by its id (the map has it among its own points)', () => {
-    expect(mapHighlight(run({ type: 'select', id: 'c' }))).toEqual({ id: 'c', place: null });
+    expect(mapHighlight(run(chosenOnMap('c')))).toEqual({ id: 'c', place: null });
   });
 
-  it('keeps the same state (and the same marks) for a repeated pointing, so a pointer moving over one marker re-renders nothing', () => {
-    const state = run({ type: 'mapHover', ids: ['b'] });
-    expect(stationFocusReducer(state, { type: 'mapHover', ids: ['b'] })).toBe(state);
-    const cluster = run({ type: 'mapHover', ids: ['b', 'c'] });
-    expect(stationFocusReducer(cluster, { type: 'mapHover', ids: ['c', 'b'] })).toBe(cluster);
-    expect(stationFocusReducer(cluster, { type: 'mapHover', ids: ['c'] })).not.toBe(cluster);
+  it('keeps the same state for a repeated pointing, so a pointer moving over one row re-renders nothing', () => {
+    // Nothing pointed at on the map, and still nothing.
+    expect(stationFocusReducer(noStationFocus, mapHover())).toBe(noStationFocus);
     const pointed = run(hover('a'));
     expect(stationFocusReducer(pointed, hover('a'))).toBe(pointed);
-    const chosen = run({ type: 'select', id: 'c' });
-    expect(stationFocusReducer(chosen, { type: 'select', id: 'c' })).toBe(chosen);
-    // The chosen station's mark stays the same set while other pointing comes and goes.
-    expect(listMarkIds(stationFocusReducer(chosen, hover('x')))).toBe(listMarkIds(chosen));
+    const chosen = run(chosenOnMap('c'));
+    expect(stationFocusReducer(chosen, chosenOnMap('c'))).toBe(chosen);
   });
 
   it('draws a listed station with the marker codes of the points answer', () => {

@@ -12,89 +12,52 @@ export type StationPlace = { lat: number; lng: number; availability: number; cha
 /** A station pointed at: by id, with its place when the list knows it. */
 export type PointedStation = { id: string; place: StationPlace | null };
 
+/** The pointer, or the keyboard's focus. */
+export type Pointing = 'pointer' | 'focus';
+
 export type StationFocus = {
-  /** The station whose summary is open. */
-  selectedId: string | null;
-  /** The chosen station as the list knew it, or by id alone when chosen on the map. */
+  /** The station whose summary is open: as the list knew it, or by id alone when chosen on the map. */
   selected: PointedStation | null;
-  /** The chosen station's row, as the list marks it (one set per choice: a stable mark). */
-  selectedMark: ReadonlySet<string> | null;
-  /** The list row under the pointer. */
-  listHover: PointedStation | null;
-  /** The list row holding keyboard focus (apart from the pointer: one leaving a row keeps it). */
-  listFocus: PointedStation | null;
-  /** The stations of the marker or cluster under the pointer on the map. */
-  mapHoverIds: ReadonlySet<string> | null;
-  /** The stations of the marker or cluster holding the map's keyboard focus. */
-  mapFocusIds: ReadonlySet<string> | null;
+  /** The list rows under the pointer and holding keyboard focus (a pointer leaving a row leaves the focus). */
+  list: Record<Pointing, PointedStation | null>;
+  /** The stations of the marker or cluster under the pointer, and holding the keyboard's focus, on the map. */
+  map: Record<Pointing, ReadonlySet<string> | null>;
 };
 
 export type StationFocusAction =
-  /** Chosen on the map (a tap, Enter on a marker), or null: the summary closed. */
-  | { type: 'select'; id: string | null }
-  /** Chosen in the list beside the map: the map centres on it and marks it. */
-  | { type: 'open'; station: PointedStation }
-  | { type: 'listHover'; station: PointedStation | null }
-  | { type: 'listFocus'; station: PointedStation | null }
-  | { type: 'mapHover'; ids: readonly string[] | null }
-  | { type: 'mapFocus'; ids: readonly string[] | null };
+  /** Chosen on the map (by id), or in the list beside it (with its place: the map flies there); null: closed. */
+  | { type: 'select'; station: PointedStation | null }
+  | { type: 'list'; by: Pointing; station: PointedStation | null }
+  | { type: 'map'; by: Pointing; ids: readonly string[] | null };
 
-export const noStationFocus: StationFocus = {
-  selectedId: null,
-  selected: null,
-  selectedMark: null,
-  listHover: null,
-  listFocus: null,
-  mapHoverIds: null,
-  mapFocusIds: null,
-};
+const nowhere = { pointer: null, focus: null };
 
-function sameIds(current: ReadonlySet<string> | null, next: readonly string[] | null): boolean {
-  if (current === null || next === null || next.length === 0) return current === null && (next === null || next.length === 0);
-  return current.size === next.length && next.every((id) => current.has(id));
-}
-
-function choose(state: StationFocus, station: PointedStation | null): StationFocus {
-  // Choosing a station replaces the list with its summary: the list's pointing is over.
-  return {
-    ...state,
-    selectedId: station?.id ?? null,
-    selected: station,
-    selectedMark: station ? new Set([station.id]) : null,
-    listHover: null,
-    listFocus: null,
-  };
-}
+export const noStationFocus: StationFocus = { selected: null, list: nowhere, map: nowhere };
 
 export function stationFocusReducer(state: StationFocus, action: StationFocusAction): StationFocus {
-  switch (action.type) {
-    case 'select':
-      if (state.selectedId === action.id) return state;
-      return choose(state, action.id === null ? null : { id: action.id, place: null });
-    case 'open':
-      if (state.selectedId === action.station.id && state.selected?.place === action.station.place) return state;
-      return choose(state, action.station);
-    case 'listHover':
-      return state.listHover?.id === action.station?.id ? state : { ...state, listHover: action.station };
-    case 'listFocus':
-      return state.listFocus?.id === action.station?.id ? state : { ...state, listFocus: action.station };
-    case 'mapHover':
-      return sameIds(state.mapHoverIds, action.ids) ? state : { ...state, mapHoverIds: action.ids?.length ? new Set(action.ids) : null };
-    case 'mapFocus':
-      return sameIds(state.mapFocusIds, action.ids) ? state : { ...state, mapFocusIds: action.ids?.length ? new Set(action.ids) : null };
+  if (action.type === 'select') {
+    const { station } = action;
+    if (station?.id === state.selected?.id && station?.place === state.selected?.place) return state;
+    // Choosing a station replaces the list with its summary: the list's pointing is over.
+    return { ...state, selected: station, list: nowhere };
   }
+  if (action.type === 'list') {
+    return state.list[action.by]?.id === action.station?.id ? state : { ...state, list: { ...state.list, [action.by]: action.station } };
+  }
+  // The map tells a new pointing only when the pointer or the focus moves to another marker.
+  const ids = action.ids?.length ? new Set(action.ids) : null;
+  return ids || state.map[action.by] ? { ...state, map: { ...state.map, [action.by]: ids } } : state;
 }
 
 /**
  * The station the map rings for the list: the row under the pointer, else the focused one, else
- * the station whose summary stands in the panel.
+ * the station whose summary the panel shows.
  */
 export function mapHighlight(state: StationFocus): PointedStation | null {
-  return state.listHover ?? state.listFocus ?? state.selected;
+  return state.list.pointer ?? state.list.focus ?? state.selected;
 }
 
 /** The list rows marked for the map: the marker or cluster pointed at, else focused, else the station chosen. */
 export function listMarkIds(state: StationFocus): ReadonlySet<string> | null {
-  return state.mapHoverIds ?? state.mapFocusIds ?? state.selectedMark;
+  return state.map.pointer ?? state.map.focus ?? (state.selected && new Set([state.selected.id]));
 }
-
