@@ -9,15 +9,38 @@ import { distanceText, powerText } from '@/components/station/power-text';
 import { Icon } from '@/components/ui/icon';
 import './station-item.css';
 
+type StationListItemProps = {
+  station: StationSummary;
+  /**
+   * Where the screen shows a station's summary beside the list (the map home on a wide screen):
+   * a plain click or Enter opens it there; a click with a modifier key or the middle button
+   * still opens the station page, in a new tab or window as the browser does with links.
+   */
+  onOpen?: (station: StationSummary) => void;
+};
+
 /**
  * One station as one link: its text says everything the marker's colour and glyph say. Texts of
  * the `map` namespace: a screen showing it loads that namespace.
  */
-export function StationListItem({ station }: { station: StationSummary }) {
+export function StationListItem({ station, onOpen }: StationListItemProps) {
   const { t, i18n } = useTranslation('map');
   const plugs = [...new Set(station.connectors.map((c) => socketTypeLabel(c.socketType)))];
   return (
-    <Link to={stationPath(station.id)} className="station-item" data-testid="station-list-item" data-station-id={station.id}>
+    <Link
+      to={stationPath(station.id)}
+      className="station-item"
+      data-testid="station-list-item"
+      data-station-id={station.id}
+      onClick={
+        onOpen &&
+        ((event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onOpen(station);
+        })
+      }
+    >
       <span className="station-item__head">
         <span className="station-item__name">{station.name}</span>
         {station.distanceKm !== null && (

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { hashKey, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listStations, listStationsGuest } from '@evcharge/api/stations/list-stations';
 import type { StationFilter } from '@evcharge/api/stations/station-schemas';
 import { apiRequest } from '@/lib/api-client';
@@ -21,7 +21,28 @@ export const stationListQueryOptions = (body: StationFilter, isSignedIn: boolean
     staleTime: staleTime.stations,
   });
 
-/** Asked again while the list is on screen, so availability stays current. */
+/** The same search from another point (the map moved under a list sorted from its centre). */
+export function isSameSearchElsewhere(before: StationFilter, after: StationFilter): boolean {
+  const { near: nearBefore, ...restBefore } = before;
+  const { near: nearAfter, ...restAfter } = after;
+  return hashKey([restBefore, nearBefore?.radiusKm ?? null, nearBefore === undefined]) === hashKey([restAfter, nearAfter?.radiusKm ?? null, nearAfter === undefined]);
+}
+
+/**
+ * Asked again while the list is on screen, so availability stays current. When only the point
+ * it is sorted from moves (the map beside it moved), its rows stay until the new order comes:
+ * the row holding focus keeps it, and the list does not flash a spinner on every move.
+ */
 export function useStationListQuery(body: StationFilter, isSignedIn: boolean) {
-  return useInfiniteQuery({ ...stationListQueryOptions(body, isSignedIn), refetchInterval: refetchInterval.stations });
+  const options = stationListQueryOptions(body, isSignedIn);
+  const scope = hashKey(options.queryKey.slice(0, -1));
+  return useInfiniteQuery({
+    ...options,
+    refetchInterval: refetchInterval.stations,
+    placeholderData: (previous, previousQuery) => {
+      if (!previousQuery || hashKey(previousQuery.queryKey.slice(0, -1)) !== scope) return undefined;
+      const before = previousQuery.queryKey.at(-1) as StationFilter;
+      return isSameSearchElsewhere(before, body) ? previous : undefined;
+    },
+  });
 }

@@ -15,6 +15,11 @@ export type ClusterSource = {
   itemsFor: (bbox: BBox, zoom: number) => DrawItem[];
   /** The zoom at which a tapped cluster falls apart. */
   expansionZoom: (cluster: ClusterItem, currentZoom: number) => Promise<number>;
+  /**
+   * The stations a cluster stands for (indices into the answer); none for the quick grid's
+   * stand-in clusters, drawn only until the real index is ready.
+   */
+  stationsIn: (cluster: ClusterItem) => Promise<ArrayLike<number>>;
   destroy: () => void;
 };
 
@@ -37,6 +42,8 @@ export function createClusterSource(points: ClusterInput, onUpdate: () => void):
       itemsFor: (bbox, zoom) => toDrawItems(index.getClusters(bbox, zoom)),
       expansionZoom: async (cluster, currentZoom) =>
         cluster.clusterId >= 0 ? index.getClusterExpansionZoom(cluster.clusterId) : currentZoom + 2,
+      stationsIn: async (cluster) =>
+        cluster.clusterId >= 0 ? index.getLeaves(cluster.clusterId, Infinity).map((leaf) => leaf.properties.index) : [],
       destroy: () => undefined,
     };
   }
@@ -47,6 +54,7 @@ export function createClusterSource(points: ClusterInput, onUpdate: () => void):
   let pending: { id: number; zoom: number; bbox: BBox } | null = null;
   let nextId = 1;
   const expansions = new Map<number, (zoom: number) => void>();
+  const leaves = new Map<number, (indices: ArrayLike<number>) => void>();
   const send = (message: WorkerRequest, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
 
   worker.onmessage = (event: MessageEvent<WorkerReply>) => {
@@ -62,6 +70,9 @@ export function createClusterSource(points: ClusterInput, onUpdate: () => void):
     } else if (message.type === 'expansion') {
       expansions.get(message.id)?.(message.zoom);
       expansions.delete(message.id);
+    } else if (message.type === 'leaves') {
+      leaves.get(message.id)?.(message.indices);
+      leaves.delete(message.id);
     }
   };
 
@@ -94,6 +105,14 @@ export function createClusterSource(points: ClusterInput, onUpdate: () => void):
       return new Promise((resolve) => {
         expansions.set(id, resolve);
         send({ type: 'expansion', id, clusterId: cluster.clusterId });
+      });
+    },
+    stationsIn(cluster) {
+      if (!isReady || cluster.clusterId < 0) return Promise.resolve([]);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        leaves.set(id, resolve);
+        send({ type: 'leaves', id, clusterId: cluster.clusterId });
       });
     },
     destroy: () => worker.terminate(),

@@ -21,5 +21,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     reply({ type: 'items', id: message.id, items: toDrawItems(index.getClusters(message.bbox, message.zoom)) });
   } else if (message.type === 'expansion' && index) {
     reply({ type: 'expansion', id: message.id, zoom: index.getClusterExpansionZoom(message.clusterId) });
+  } else if (message.type === 'leaves' && index) {
+    const indices = Int32Array.from(index.getLeaves(message.clusterId, Infinity), (leaf) => leaf.properties.index);
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage({ type: 'leaves', id: message.id, indices } satisfies WorkerReply, [indices.buffer]);
   }
 };

@@ -79,4 +79,30 @@ describe('the marker canvas', () => {
     markers.destroy();
     map.remove();
   });
+  it('rings a station pointed at in the list where it is, and off the view points to it from the edge', () => {
+    const { map, markers } = setUp([]);
+    const container = map.getContainer();
+    const station = { kind: 'station' as const, index: -1, lat: 55.75, lng: 37.61, availability: 0, chargeClass: 1, radius: 10 };
+    markers.setHighlighted(station);
+    const centre = map.latLngToContainerPoint([55.75, 37.61]);
+    expect(container.dataset.highlightedAt).toBe(`${Math.round(centre.x)},${Math.round(centre.y)}`);
+    expect(container.dataset.highlightedEdge).toBeUndefined();
+    expect(recorded.arcs).toContain(station.radius + 5);
+
+    // Far to the east, outside the 400 × 300 view: a pointer on the right edge, at its middle height.
+    recorded.arcs.length = 0;
+    markers.setHighlighted({ ...station, lng: 38.5 });
+    expect(container.dataset.highlightedEdge).toBe('true');
+    const [x, y] = container.dataset.highlightedAt!.split(',').map(Number);
+    expect(x).toBe(400 - 32);
+    expect(Math.abs(y! - 150)).toBeLessThanOrEqual(1);
+    expect(recorded.arcs).not.toContain(station.radius + 5);
+    expect(recorded.arcs).toEqual([12, 4.5]);
+
+    markers.setHighlighted(null);
+    expect(container.dataset.highlightedAt).toBeUndefined();
+    expect(container.dataset.highlightedEdge).toBeUndefined();
+    markers.destroy();
+    map.remove();
+  });
 });

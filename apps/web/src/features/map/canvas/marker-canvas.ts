@@ -2,11 +2,15 @@ import type L from 'leaflet';
 import type { LatLng } from '../model/filter';
 import { hitTest, type DrawItem, type Placed } from './draw-items';
 import { keyboardOrder, sameItem } from './marker-focus';
-import { paintCluster, paintFocusRing, paintHighlight, paintLocated, paintStation } from './paint';
+import { edgePoint } from './edge-point';
+import { paintCluster, paintEdgePointer, paintFocusRing, paintHighlight, paintLocated, paintStation } from './paint';
 
 // Every marker and cluster on ONE canvas over the map (DOM markers stall at ~1,000; the
 // issue needs 100,000 stations). The canvas sits still over the container and is redrawn
 // from supercluster's answer on every move, in an animation frame.
+
+/** How far in from the map's edge the pointer to a station outside the view stands. */
+const EDGE_INSET = 32;
 
 export type MarkerSource = (bbox: [number, number, number, number], zoom: number) => DrawItem[];
 
@@ -17,7 +21,10 @@ export type MarkerCanvas = {
   redraw: () => void;
   setSource: (source: MarkerSource) => void;
   setSelected: (index: number | null) => void;
-  /** A station pointed at elsewhere (the list beside the map): drawn on top, even inside a cluster. */
+  /**
+   * A station pointed at elsewhere (the list beside the map): drawn on top, even inside a
+   * cluster; outside the view, a pointer on the map's edge turns towards it.
+   */
   setHighlighted: (item: StationDrawItem | null) => void;
   setLocated: (position: LatLng | null) => void;
   /** How a cluster's count is written: a new language redraws the counts in it. */
@@ -83,15 +90,28 @@ export function attachMarkerCanvas(map: L.Map, initialFormat: (count: number) =>
     if (selectedPlace?.item.kind === 'station') paintStation(context, selectedPlace.item, selectedPlace.x, selectedPlace.y, true);
     if (highlighted) {
       const point = map.latLngToContainerPoint([highlighted.lat, highlighted.lng]);
-      paintHighlight(context, point.x, point.y, highlighted.radius);
-      paintStation(context, highlighted, point.x, point.y, false);
-      // For browser tests: where the highlighted marker is, to point at it.
-      container.dataset.highlightedAt = `${Math.round(point.x)},${Math.round(point.y)}`;
+      // Outside the view, a pointer on the map's edge shows which way the station lies.
+      const edge = edgePoint(point.x, point.y, width, height, EDGE_INSET);
+      if (edge) {
+        paintEdgePointer(context, edge.x, edge.y, edge.angle);
+      } else {
+        paintHighlight(context, point.x, point.y, highlighted.radius);
+        paintStation(context, highlighted, point.x, point.y, false);
+      }
+      // For browser tests: where the highlighted marker (or the pointer to it) is, to point at it.
+      const at = edge ?? point;
+      container.dataset.highlightedAt = `${Math.round(at.x)},${Math.round(at.y)}`;
+      if (edge) container.dataset.highlightedEdge = 'true';
+      else delete container.dataset.highlightedEdge;
     } else {
       delete container.dataset.highlightedAt;
+      delete container.dataset.highlightedEdge;
     }
     const focusedPlace = focused ? placed.find((p) => sameItem(p.item, focused!)) : undefined;
     if (focusedPlace) paintFocusRing(context, focusedPlace.x, focusedPlace.y, focusedPlace.item.radius);
+    // For browser tests: where the keyboard's marker is, to point at it.
+    if (focusedPlace) container.dataset.focusedAt = `${Math.round(focusedPlace.x)},${Math.round(focusedPlace.y)}`;
+    else delete container.dataset.focusedAt;
     if (located) {
       const point = map.latLngToContainerPoint([located.lat, located.lng]);
       paintLocated(context, point.x, point.y);

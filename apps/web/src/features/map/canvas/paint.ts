@@ -102,3 +102,27 @@ export function paintFocusRing(ctx: CanvasRenderingContext2D, x: number, y: numb
   ctx.strokeStyle = FOCUS_RING;
   ctx.stroke();
 }
+
+/**
+ * A station pointed at in the list that lies outside the map's view: a pin on the map's edge,
+ * its point turned towards the station (`angle` in radians, 0 pointing right).
+ */
+export function paintEdgePointer(ctx: CanvasRenderingContext2D, x: number, y: number, angle: number): void {
+  const radius = 12;
+  const tip = 26;
+  // Where the sides from the tip touch the round head: a smooth teardrop.
+  const spread = Math.acos(radius / tip);
+  ctx.beginPath();
+  ctx.moveTo(x + Math.cos(angle) * tip, y + Math.sin(angle) * tip);
+  ctx.arc(x, y, radius, angle + spread, angle - spread + Math.PI * 2);
+  ctx.closePath();
+  ctx.fillStyle = HIGHLIGHT;
+  ctx.fill();
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, 4.5, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+}

@@ -12,7 +12,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
 import { useAppliedFilter } from '../model/filter-store';
 import { useLocatedPosition, useMapView } from '../model/map-view-store';
 import { useGeolocation } from '../model/use-geolocation';
-import { listMarkId, mapHighlightId, noStationFocus, stationFocusReducer } from '../model/station-focus';
+import { listMarkIds, mapHighlight, noStationFocus, stationFocusReducer, type PointedStation, type Pointing } from '../model/station-focus';
 import { FilterChips } from './filter-chips';
 import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
@@ -83,13 +83,12 @@ export function MapHomePage() {
   const savedView = useMapView();
   const geolocation = useGeolocation();
   const [focus, dispatch] = useReducer(stationFocusReducer, noStationFocus);
-  const selectedId = focus.selectedId;
-  const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', id }), []);
-  const onMapHover = useCallback((id: string | null) => dispatch({ type: 'mapHover', id }), []);
-  const onListHover = useCallback(
-    (id: string | null, by: 'pointer' | 'focus') => dispatch({ type: by === 'pointer' ? 'listHover' : 'listFocus', id }),
-    [],
-  );
+  const selectedId = focus.selected?.id ?? null;
+  const setSelectedId = useCallback((id: string | null) => dispatch({ type: 'select', station: id === null ? null : { id, place: null } }), []);
+  const onMapHover = useCallback((ids: readonly string[] | null, by: Pointing) => dispatch({ type: 'map', by, ids }), []);
+  const onListHover = useCallback((station: PointedStation | null, by: Pointing) => dispatch({ type: 'list', by, station }), []);
+  // A row chosen beside the map opens the station's summary in the panel, and the map flies over it.
+  const onListOpen = useCallback((station: PointedStation) => dispatch({ type: 'select', station }), []);
   const [hasShownMap, setHasShownMap] = useState(showsMap);
   const panelRef = useRef<HTMLDivElement>(null);
   // The map's code loads after the first screen, even when the brand (from the page) already
@@ -121,14 +120,20 @@ export function MapHomePage() {
     });
   }
 
-  /** The summary closed beside the list: focus goes back to the station's row, if listed (WCAG 2.4.3). */
+  /**
+   * The summary closed beside the list: focus goes back to the station's row (WCAG 2.4.3), or,
+   * were it no longer listed, to the list's first row, not lost on the page.
+   */
   function closeSheet() {
     const closed = selectedId;
     setSelectedId(null);
     if (!isSplit || !closed) return;
     requestAnimationFrame(() => {
-      const link = panelRef.current?.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(closed)}"] a`);
-      if (link) link.focus();
+      const panel = panelRef.current;
+      const link =
+        panel?.querySelector<HTMLElement>(`.station-list__row[data-station-id="${CSS.escape(closed)}"] a`) ??
+        panel?.querySelector<HTMLElement>('.station-list__row a');
+      link?.focus();
     });
   }
 
@@ -167,7 +172,7 @@ export function MapHomePage() {
 
   const sheet = selectedId && showsMap && (
     <Suspense fallback={null}>
-      <StationSheet id={selectedId} located={located} onClose={closeSheet} />
+      <StationSheet id={selectedId} located={located} onClose={closeSheet} isInPanel={isSplit} />
     </Suspense>
   );
 
@@ -178,8 +183,9 @@ export function MapHomePage() {
         origin={origin}
         isLocated={located !== null}
         isSignedIn={session !== null}
-        markedId={isSplit ? listMarkId(focus) : null}
+        markedIds={isSplit ? listMarkIds(focus) : null}
         onHover={isSplit ? onListHover : undefined}
+        onOpen={isSplit ? onListOpen : undefined}
       />
     </Suspense>
   );
@@ -198,7 +204,8 @@ export function MapHomePage() {
             onSelect={setSelectedId}
             isVisible={showsMap}
             isSplit={isSplit}
-            highlightedId={isSplit ? mapHighlightId(focus) : null}
+            highlighted={isSplit ? mapHighlight(focus) : null}
+            centreOn={isSplit ? (focus.selected?.place ?? null) : null}
             onHover={isSplit ? onMapHover : undefined}
           />
         </Suspense>

@@ -22,6 +22,8 @@ type MapMarkersKeyboardProps = {
   isSignedIn: boolean;
   onSelect: (id: string) => void;
   onExpand: (cluster: ClusterItem) => void;
+  /** The marker or cluster the focus is on while the markers hold it, else null (the list beside the map marks its rows). */
+  onActive?: (item: DrawItem | null) => void;
 };
 
 type Active = { item: DrawItem; stationId: string | null; position: number; size: number };
@@ -36,7 +38,7 @@ const DETAILS_DELAY_MS = 250;
  * and free connectors. Enter or Space opens a station as a tap does, or zooms into a group;
  * Escape goes back to the map, whose own arrow keys pan it. The set follows the map's moves.
  */
-export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, onSelect, onExpand }: MapMarkersKeyboardProps) {
+export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, onSelect, onExpand, onActive }: MapMarkersKeyboardProps) {
   const { t, i18n } = useTranslation('map');
   // The markers' texts come with the station's (loaded with the map, after the home screen):
   // the map's own namespace is part of the first load.
@@ -59,6 +61,7 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
       : null;
     setActive(next);
     markers.setFocused(next?.item ?? null);
+    onActive?.(next?.item ?? null);
   }
 
   // The set follows the map: after every frame, the focus stays on its marker if it is still in
@@ -155,6 +158,7 @@ export function MapMarkersKeyboard({ map, markers, points, located, isSignedIn, 
       onBlur={() => {
         setFocused(false);
         markers.setFocused(null);
+        onActive?.(null);
       }}
     >
       {active && (

@@ -15,6 +15,8 @@ import { followReducedMotion, moveMap, prefersReducedMotion } from '../canvas/mo
 import { boundsCenter, containsBounds, fetchAreaFor } from '../model/bounds';
 import { filterToRequest, type Bounds, type LatLng, type StationFilterState } from '../model/filter';
 import { saveMapView, type MapViewState } from '../model/map-view-store';
+import type { PointedStation, StationPlace } from '../model/station-focus';
+import { sameItem } from '../canvas/marker-focus';
 import { MapLegend } from './map-legend';
 import { MapMarkersKeyboard } from './map-markers-keyboard';
 import { MapStatus } from './map-status';
@@ -31,11 +33,24 @@ type MapViewProps = {
   isVisible: boolean;
   /** The list stands beside the map (the split view) and the summary opens there, not over the map. */
   isSplit?: boolean;
-  /** A station pointed at in the list beside the map: ringed on the map. */
-  highlightedId?: string | null;
-  /** The station marker under the pointer, or null: the list beside the map marks its row. */
-  onHover?: (id: string | null) => void;
+  /**
+   * A station pointed at in the list beside the map, or the one whose summary the panel shows:
+   * ringed on the map, where the map's points have it or else where the list says it is.
+   */
+  highlighted?: PointedStation | null;
+  /** A place the map flies to (a station chosen in the list beside it); each new one once. */
+  centreOn?: LatLng | null;
+  /**
+   * The stations of the marker or cluster under the pointer or the keyboard's focus, or null:
+   * the list beside the map marks their rows.
+   */
+  onHover?: (ids: readonly string[] | null, by: 'pointer' | 'focus') => void;
 };
+
+/** A station chosen in the list is shown at least this close: its streets, and it on its own or nearly. */
+const CHOSEN_ZOOM = 14;
+
+type Pointing = 'pointer' | 'focus';
 
 function boundsOf(map: L.Map): Bounds {
   const b = map.getBounds();
@@ -61,8 +76,13 @@ function expandCluster(map: L.Map, source: ClusterSource | null, item: Extract<D
 }
 
 /** The map itself: loaded lazily with Leaflet and supercluster, after the shell has painted. */
-export function MapView({ initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible, isSplit = false, highlightedId = null, onHover }: MapViewProps) {
+export function MapView({
+  initialView, brandMap, filter, isSignedIn, located, selectedId, onSelect, isVisible, isSplit = false, highlighted = null, centreOn = null, onHover,
+}: MapViewProps) {
   const { t, i18n } = useTranslation('map');
+  // The map's keyboard hint comes with the markers' texts (the station namespace, loaded with the
+  // map after the home screen), not in the home's first load.
+  const { t: ts, ready: isStationReady } = useTranslation('station', { useSuspense: false });
   const elementRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const [markers, setMarkers] = useState<MarkerCanvas | null>(null);
@@ -152,14 +172,45 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
 
   // Indexing 100,000 points takes a while: once per answer, not per render or per tap.
   const sourceRef = useRef<ClusterSource | null>(null);
+  // What the pointer and the keyboard's focus are on, as last told to the list beside the map.
+  const pointedRef = useRef<Record<Pointing, DrawItem | null>>({ pointer: null, focus: null });
   useEffect(() => {
     if (!markers || !points) return;
     performance.mark('map:data');
     const source = createClusterSource(points, markers.redraw);
     sourceRef.current = source;
+    // A new answer numbers the stations anew.
+    pointedRef.current = { pointer: null, focus: null };
     markers.setSource(source.itemsFor);
     return () => source.destroy();
   }, [markers, points]);
+
+  /**
+   * Tells the list beside the map which stations the pointer or the keyboard's focus is on: a
+   * marker's one, or all of a cluster's (its index answers, from a worker for a large answer,
+   * a moment later; by then the pointer may be elsewhere).
+   */
+  function point(item: DrawItem | null, by: Pointing): void {
+    const last = pointedRef.current[by];
+    if (item === last || (item && last && sameItem(item, last))) return;
+    pointedRef.current[by] = item;
+    if (!onHover) return;
+    if (!item || !points) return onHover(null, by);
+    if (item.kind === 'station') {
+      const id = points.ids[item.index];
+      return onHover(id === undefined ? null : [id], by);
+    }
+    onHover(null, by);
+    void sourceRef.current?.stationsIn(item).then((indices) => {
+      if (pointedRef.current[by] !== item) return;
+      const ids: string[] = [];
+      for (let i = 0; i < indices.length; i++) {
+        const id = points.ids[indices[i]!];
+        if (id !== undefined) ids.push(id);
+      }
+      onHover(ids, by);
+    });
+  }
 
   useEffect(() => {
     if (!map || !markers) return;
@@ -175,9 +226,9 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
     const onMove = (event: L.LeafletMouseEvent) => {
       const item = markers.itemAt(event.containerPoint.x, event.containerPoint.y);
       map.getContainer().classList.toggle('map--pointer', item !== null);
-      onHover?.(item?.kind === 'station' ? (points?.ids[item.index] ?? null) : null);
+      point(item, 'pointer');
     };
-    const onLeave = () => onHover?.(null);
+    const onLeave = () => point(null, 'pointer');
     map.on('click', onClick);
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
@@ -186,6 +237,7 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
       map.off('mousemove', onMove);
       map.off('mouseout', onLeave);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- point reads the latest points and onHover
   }, [map, markers, points, onSelect, onHover, isSplit]);
 
   useEffect(() => {
@@ -193,22 +245,34 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
     markers?.setSelected(index >= 0 ? index : null);
   }, [markers, points, selectedId]);
 
-  // The list's station drawn from the map's own points: where the map has it, whatever the zoom.
-  const highlightIndex = highlightedId && points ? points.ids.indexOf(highlightedId) : -1;
+  // The list's station drawn from the map's own points where the map has it, whatever the zoom;
+  // else (outside the area the map has loaded) where the list says it is.
+  const highlightIndex = highlighted && points ? points.ids.indexOf(highlighted.id) : -1;
+  const highlightPlace = highlighted?.place ?? null;
+  const isHighlightShown = highlightIndex >= 0 || highlightPlace !== null;
   useEffect(() => {
     if (!markers) return;
-    if (!points || highlightIndex < 0) return markers.setHighlighted(null);
-    const chargeClass = points.chargeClass[highlightIndex] ?? 0;
+    const place: StationPlace | null = points && highlightIndex >= 0
+      ? {
+          lat: points.lat[highlightIndex] ?? 0,
+          lng: points.lng[highlightIndex] ?? 0,
+          availability: points.availability[highlightIndex] ?? 0,
+          chargeClass: points.chargeClass[highlightIndex] ?? 0,
+        }
+      : highlightPlace;
+    if (!place) return markers.setHighlighted(null);
     markers.setHighlighted({
       kind: 'station',
       index: highlightIndex,
-      lat: points.lat[highlightIndex] ?? 0,
-      lng: points.lng[highlightIndex] ?? 0,
-      availability: points.availability[highlightIndex] ?? 0,
-      chargeClass,
-      radius: chargeClass === chargeClassCode.fast ? FAST_STATION_RADIUS : STATION_RADIUS,
+      ...place,
+      radius: place.chargeClass === chargeClassCode.fast ? FAST_STATION_RADIUS : STATION_RADIUS,
     });
-  }, [markers, points, highlightIndex]);
+  }, [markers, points, highlightIndex, highlightPlace]);
+
+  // A station chosen in the list beside the map: the map flies over it.
+  useEffect(() => {
+    if (map && centreOn) moveMap(map, [centreOn.lat, centreOn.lng], Math.max(map.getZoom(), CHOSEN_ZOOM));
+  }, [map, centreOn]);
 
   useEffect(() => {
     markers?.setLocated(located);
@@ -238,9 +302,9 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
         aria-label={t('map:mapLabel')}
         aria-describedby="map-hint"
         data-testid="map-container"
-        data-highlighted-station={highlightIndex >= 0 ? (highlightedId ?? undefined) : undefined}
+        data-highlighted-station={isHighlightShown ? highlighted?.id : undefined}
       />
-      <p id="map-hint" className="visually-hidden">{t('map:mapHint')}</p>
+      <p id="map-hint" className="visually-hidden">{isStationReady ? ts('station:mapMarkers.mapHint') : ''}</p>
       {map && markers && (
         <MapMarkersKeyboard
           map={map}
@@ -250,10 +314,11 @@ export function MapView({ initialView, brandMap, filter, isSignedIn, located, se
           isSignedIn={isSignedIn}
           onSelect={(id) => {
             const station = points ? points.ids.indexOf(id) : -1;
-            if (station >= 0) keepClearOfSheet(map, map.latLngToContainerPoint([points!.lat[station]!, points!.lng[station]!]));
+            if (!isSplit && station >= 0) keepClearOfSheet(map, map.latLngToContainerPoint([points!.lat[station]!, points!.lng[station]!]));
             onSelect(id);
           }}
           onExpand={(item) => expandCluster(map, sourceRef.current, item)}
+          onActive={(item) => point(item, 'focus')}
         />
       )}
       <MapLegend />

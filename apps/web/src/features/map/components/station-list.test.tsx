@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { buildStation } from '@/test/builders';
@@ -74,27 +75,113 @@ describe('StationList', () => {
     expect(screen.getByTestId('station-list-more').textContent).toContain('2 of 100+');
   });
 
-  it('beside the map, says which row is pointed at or focused, and marks the row of the marker pointed at', async () => {
+  it('beside the map, says which row is pointed at or focused, and marks the rows of the marker or cluster pointed at', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }),
+      jsonResponse(200, { items: [summary(1), summary(2), summary(3)], total: 3, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }),
     );
     const onHover = vi.fn();
     await renderScreen(
-      <StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} markedId="id-2" onHover={onHover} />,
+      <StationList
+        filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false}
+        markedIds={new Set(['id-2', 'id-3', 'id-elsewhere'])} onHover={onHover}
+      />,
     );
-    const [first, second] = await screen.findAllByTestId('station-list-item');
+    const [first, second, third] = await screen.findAllByTestId('station-list-item');
     expect(first!.closest('li')!.hasAttribute('data-marked')).toBe(false);
     expect(second!.closest('li')!.hasAttribute('data-marked')).toBe(true);
+    expect(third!.closest('li')!.hasAttribute('data-marked')).toBe(true);
 
     await userEvent.hover(first!);
-    expect(onHover).toHaveBeenLastCalledWith('id-1', 'pointer');
+    expect(onHover).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-1' }), 'pointer');
     await userEvent.unhover(first!);
     expect(onHover).toHaveBeenLastCalledWith(null, 'pointer');
     // The keyboard's way: focus on a row points at its station as the pointer does.
     await userEvent.tab();
     expect(document.activeElement).toBe(first);
-    expect(onHover).toHaveBeenLastCalledWith('id-1', 'focus');
+    expect(onHover).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-1' }), 'focus');
     await userEvent.tab();
-    expect(onHover).toHaveBeenLastCalledWith('id-2', 'focus');
+    expect(onHover).toHaveBeenLastCalledWith({ id: 'id-2', place: expect.objectContaining({ lat: summary(2).lat, lng: summary(2).lng }) }, 'focus');
+  });
+
+  it('beside the map, a row clicked or entered opens the station there instead of its page; a modified click is left to the browser', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }),
+    );
+    const onOpen = vi.fn();
+    const { router } = await renderScreen(
+      <StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} onHover={vi.fn()} onOpen={onOpen} />,
+    );
+    const [first, second] = await screen.findAllByTestId('station-list-item');
+    // Still a link to the station page (a new tab, a copied address).
+    expect(first!.getAttribute('href')).toBe('/detailStation?id=id-1');
+
+    await userEvent.click(first!);
+    expect(onOpen).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-1' }));
+    expect(router.state.location.pathname).toBe('/');
+
+    second!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'id-2' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(onOpen).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(first!, { ctrlKey: true });
+    fireEvent.click(first!, { button: 1 });
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a phone, a row is the way to the station page', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [summary(1)], total: 1, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }));
+    const { router } = await renderScreen(<StationList filter={defaultFilter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} />);
+    await userEvent.click(await screen.findByTestId('station-list-item'));
+    expect(router.state.location.pathname).toBe('/detailStation');
+    expect(router.state.location.search).toBe('?id=id-1');
+  });
+
+  it('keeps its rows, and the focus on one, while the map beside it moves and the new order loads', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    function Moving() {
+      const [origin, setOrigin] = useState({ lat: 55.75, lng: 37.61 });
+      return (
+        <>
+          <button type="button" onClick={() => setOrigin({ lat: 55.76, lng: 37.62 })}>move</button>
+          <StationList filter={defaultFilter} origin={origin} isLocated={false} isSignedIn={false} onHover={vi.fn()} />
+        </>
+      );
+    }
+    await renderScreen(<Moving />);
+    const [, second] = await screen.findAllByTestId('station-list-item');
+    await userEvent.click(screen.getByRole('button', { name: 'move' }));
+    second!.focus();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toMatchObject({ near: { lat: 55.76, lng: 37.62 } });
+    // While the new order loads, the rows stay (no spinner in their place).
+    expect(screen.getAllByTestId('station-list-item')).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
+    answer(jsonResponse(200, { items: [summary(2), summary(1)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }));
+    await waitFor(() => expect(screen.getAllByTestId('station-list-item')[0]!.textContent).toContain('Station 2'));
+    expect(document.activeElement).toBe(second);
+  });
+
+  it('shows the spinner, not the old rows, for a new filter', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1)], total: 1, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))
+      .mockImplementationOnce(() => new Promise<Response>(() => undefined));
+    function Filtering() {
+      const [filter, setFilter] = useState(defaultFilter);
+      return (
+        <>
+          <button type="button" onClick={() => setFilter({ ...defaultFilter, onlyAvailable: true })}>only free</button>
+          <StationList filter={filter} origin={{ lat: 55.75, lng: 37.61 }} isLocated={false} isSignedIn={false} />
+        </>
+      );
+    }
+    await renderScreen(<Filtering />);
+    await screen.findByTestId('station-list-item');
+    await userEvent.click(screen.getByRole('button', { name: 'only free' }));
+    await waitFor(() => expect(screen.queryByTestId('station-list-item')).toBeNull());
   });
 });

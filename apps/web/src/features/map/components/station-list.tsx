@@ -8,6 +8,8 @@ import { errorText } from '@/lib/api-error';
 import { useStationListQuery } from '../api/list-stations';
 import { filterToRequest, type LatLng, type StationFilterState } from '../model/filter';
 import { revealInScroller } from '../model/reveal-row';
+import type { PointedStation } from '../model/station-focus';
+import { pointedStation } from '../model/station-place';
 import './station-list.css';
 
 type StationListProps = {
@@ -15,14 +17,16 @@ type StationListProps = {
   origin: LatLng;
   isLocated: boolean;
   isSignedIn: boolean;
-  /** Beside the map: the row of the station pointed at on the map. */
-  markedId?: string | null;
+  /** Beside the map: the rows of the stations pointed at on the map (a marker's, or a cluster's). */
+  markedIds?: ReadonlySet<string> | null;
   /** Beside the map: the station whose row is under the pointer (or holds focus), or null. */
-  onHover?: (id: string | null, by: 'pointer' | 'focus') => void;
+  onHover?: (station: PointedStation | null, by: 'pointer' | 'focus') => void;
+  /** Beside the map: a row clicked (or Enter on it) opens the station's summary there, not its page. */
+  onOpen?: (station: PointedStation) => void;
 };
 
 /** The stations as a list of links, nearest first: the keyboard and screen-reader way in. */
-export function StationList({ filter, origin, isLocated, isSignedIn, markedId = null, onHover }: StationListProps) {
+export function StationList({ filter, origin, isLocated, isSignedIn, markedIds = null, onHover, onOpen }: StationListProps) {
   const { t } = useTranslation('map');
   const body = filterToRequest(filter, { origin, sortByDistance: true });
   const query = useStationListQuery(body, isSignedIn);
@@ -35,14 +39,16 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
   const emptyReason = pages[0]?.emptyReason ?? null;
   const listRef = useRef<HTMLOListElement>(null);
 
-  // Beside the map, a marked row comes into the panel's view (the panel scrolls, not the page);
-  // focus stays where it is. A list hidden behind a station's summary has nothing to show.
+  // Beside the map, a marked row (the first, for a cluster's) comes into the panel's view (the
+  // panel scrolls, not the page); focus stays where it is. A list hidden behind a station's
+  // summary has nothing to show.
+  const firstMarkedId = markedIds ? items.find((station) => markedIds.has(station.id))?.id : undefined;
   useEffect(() => {
-    if (!markedId || !onHover) return;
-    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === markedId) as HTMLElement | undefined;
+    if (!firstMarkedId || !onHover) return;
+    const row = [...(listRef.current?.children ?? [])].find((child) => (child as HTMLElement).dataset.stationId === firstMarkedId) as HTMLElement | undefined;
     const scroller = row?.closest<HTMLElement>('[data-scroll-panel]');
     if (row && scroller && row.offsetParent !== null) revealInScroller(scroller, row);
-  }, [markedId, onHover]);
+  }, [firstMarkedId, onHover]);
 
   return (
     <section className="station-list" aria-labelledby="station-list-title" data-testid="station-list">
@@ -72,13 +78,13 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedId = 
               key={station.id}
               className="station-list__row"
               data-station-id={station.id}
-              data-marked={station.id === markedId || undefined}
-              onPointerEnter={onHover && (() => onHover(station.id, 'pointer'))}
+              data-marked={markedIds?.has(station.id) || undefined}
+              onPointerEnter={onHover && (() => onHover(pointedStation(station), 'pointer'))}
               onPointerLeave={onHover && (() => onHover(null, 'pointer'))}
-              onFocus={onHover && (() => onHover(station.id, 'focus'))}
+              onFocus={onHover && (() => onHover(pointedStation(station), 'focus'))}
               onBlur={onHover && (() => onHover(null, 'focus'))}
             >
-              <StationListItem station={station} />
+              <StationListItem station={station} onOpen={onOpen && ((chosen) => onOpen(pointedStation(chosen)))} />
             </li>
           ))}
         </ol>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { clearSession, startSession } from '@/lib/session';
 import { buildClient, buildStation } from '@/test/builders';
 import { jsonResponse, renderScreen } from '@/test/render';
@@ -68,5 +69,27 @@ describe('StationSheet: verified working', () => {
     await vi.waitFor(() => expect(verdictAsked().length).toBeGreaterThan(0));
     await Promise.all(verdictAsked().map((result) => result.value as Promise<Response>));
     expect(screen.queryByTestId('reviews-verdict')).toBeNull();
+  });
+});
+
+describe('StationSheet: in the panel beside the map', () => {
+  it('has a way back to the list instead of a close button, and Escape goes back too', async () => {
+    const onClose = vi.fn();
+    await renderScreen(<StationSheet id={station.id} located={null} onClose={onClose} isInPanel />);
+    const back = screen.getByRole('button', { name: 'Back to the list' });
+    expect(screen.queryByTestId('station-sheet-close')).toBeNull();
+    // The station page stays a link away.
+    expect((await screen.findByTestId('station-sheet-details')).getAttribute('href')).toBe(`/detailStation?id=${station.id}`);
+    await userEvent.click(back);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    screen.getByTestId('station-sheet').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('over the map (a phone, a tablet) keeps its close button', async () => {
+    await renderScreen(<StationSheet id={station.id} located={null} onClose={() => undefined} />);
+    expect(screen.getByTestId('station-sheet-close').getAttribute('aria-label')).toBe('Close');
+    expect(screen.queryByTestId('station-sheet-back')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { addressWithCity } from '@/components/station/place-text';
 import { StationStateBadge } from '@/components/station/station-state-badge';
 import { distanceText, powerText } from '@/components/station/power-text';
 import { Alert } from '@/components/ui/alert';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { track } from '@/lib/analytics';
@@ -24,10 +24,19 @@ import type { LatLng } from '../model/filter';
 import { connectorGroups } from '../model/connector-groups';
 import './station-sheet.css';
 
-type StationSheetProps = { id: string; located: LatLng | null; onClose: () => void };
+type StationSheetProps = {
+  id: string;
+  located: LatLng | null;
+  onClose: () => void;
+  /** In the panel beside the map, in the list's place: a way back to the list instead of a close button. */
+  isInPanel?: boolean;
+};
 
-/** A tapped station in brief: a bottom sheet on phones, a side panel on wide screens. */
-export function StationSheet({ id, located, onClose }: StationSheetProps) {
+/**
+ * A tapped station in brief: a bottom sheet on phones, a card over the map on tablets, and in
+ * the panel beside the map, where the list was, on wide screens. Escape closes it.
+ */
+export function StationSheet({ id, located, onClose, isInPanel = false }: StationSheetProps) {
   // The heart speaks the station page's texts: the sheet waits for them on its first opening.
   const { t, i18n } = useTranslation(['map', 'station']);
   const session = useSession();
@@ -53,13 +62,20 @@ export function StationSheet({ id, located, onClose }: StationSheetProps) {
         if (event.key === 'Escape') onClose();
       }}
     >
+      {isInPanel && (
+        <Button variant="ghost" icon="arrowLeft" className="station-sheet__back" onClick={onClose} data-testid="station-sheet-back">
+          {t('map:sheet.back')}
+        </Button>
+      )}
       <header className="station-sheet__header">
         <h2 id="station-sheet-title" className="station-sheet__title">{station?.name ?? t('map:sheet.title')}</h2>
         <div className="station-sheet__actions">
           {station && <FavouriteButton stationId={station.id} stationName={station.name} isFavourite={station.isFavourite} testId="station-sheet-favourite" />}
-          <button type="button" className="station-sheet__close" onClick={onClose} aria-label={t('common:close')} data-testid="station-sheet-close">
-            <Icon name="close" size={22} />
-          </button>
+          {!isInPanel && (
+            <button type="button" className="station-sheet__close" onClick={onClose} aria-label={t('common:close')} data-testid="station-sheet-close">
+              <Icon name="close" size={22} />
+            </button>
+          )}
         </div>
       </header>
       {query.isPending && <Spinner label={t('common:loading')} />}
