@@ -8,6 +8,8 @@
 //   npm run api -w @evcharge/bench -- [--stations 100000] [--seconds 15] [--connections 10]
 //     [--charge-points 1000] [--status-period 60] [--database pglite|postgres://user@host/admin-db]
 // --status-period: seconds between two status changes of one charge point (on average).
+// SERVER_NODE_FLAGS (space-separated) replaces the server's heap flags for a trial, as in
+// long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=16" npm run api -w @evcharge/bench
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,10 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const chargePointCount = Number(values['charge-points']);
 const statusPeriodMs = Number(values['status-period']) * 1000;
+const appNodeFlags =
+  process.env.SERVER_NODE_FLAGS === undefined
+    ? serverNodeFlags
+    : [...process.env.SERVER_NODE_FLAGS.split(/\s+/).filter(Boolean), '--import', 'tsx'];
 
 // The secondary line: the same ten searches asked again and again (kept answers serve them).
 const search = (lat: number, lng: number, i: number) =>
@@ -170,7 +176,7 @@ try {
         LOG_LEVEL: 'warn',
         ...target.env,
       },
-      serverNodeFlags,
+      appNodeFlags,
     ),
   );
   console.log(`server ready in ${((performance.now() - startApp) / 1000).toFixed(1)} s`);

@@ -2,10 +2,12 @@
 // half on their sessions' events (GET /api/charges/subscribe) and half on the support chat
 // (GET /api/messages/subscribe), and poll again at once when it answers, as the app does.
 // While they are open (held by the server: its charge_long_polls gauge): the server process's
-// resident memory, and how fast /health answers.
+// resident memory, and how fast /health answers. The server runs as in production: the
+// compiled build (npm run build -w @evcharge/server) with its start:production flags.
 //
 //   npm run long-polls -w @evcharge/bench            (PostgreSQL at 127.0.0.1:5432)
 //   POLLS=2000 SECONDS=30 npm run long-polls -w @evcharge/bench
+//   SERVER_NODE_FLAGS="--max-semi-space-size=64" npm run long-polls -w @evcharge/bench   (a trial)
 //
 // Each driver comes from an address of its own (X-Forwarded-For, TRUST_PROXY=true), as
 // drivers on the network do, so the per-address rate limit sees what it would in production.
@@ -18,7 +20,7 @@ import { loadavg } from 'node:os';
 import { accessTokens, users } from '../apps/server/src/db/schema/users';
 import { newOpaqueToken, sha256 } from '../apps/server/src/plugins/auth';
 import { freshDatabase, waitForServer } from './ocpp-setup';
-import { serverNodeFlags } from './start-server';
+import { productionServer } from './start-server';
 
 const POLLS = Number(process.env.POLLS ?? 10_000);
 const SECONDS = Number(process.env.SECONDS ?? 60);
@@ -79,8 +81,10 @@ async function main() {
   };
   // The bench reads how many polls the server holds on /metrics.
   delete env.METRICS_TOKEN;
-  const server = fork(new URL('../apps/server/src/server.ts', import.meta.url).pathname, {
-    execArgv: serverNodeFlags,
+  // Started as in production (README "Production"): the compiled build with its flags.
+  const { entry, execArgv } = productionServer();
+  const server = fork(entry, {
+    execArgv,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -192,7 +196,7 @@ async function main() {
     const row = (name: string, values: number[]) =>
       `| ${name} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
     console.log(`\n${POLLS} long polls (half charges, half chat) for ${SECONDS} s on one instance; ${target.where}`);
-    console.log(`server: node ${serverNodeFlags.join(' ')}; machine load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} (1 min)`);
+    console.log(`server: node ${[...execArgv, entry.replace(/.*\/apps\//, 'apps/')].join(' ')}; machine load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} (1 min)`);
     console.log(`all asked within ${(openAt / 1000).toFixed(1)} s, held by the server within ${(heldAt / 1000).toFixed(1)} s; open polls while measured: min ${Math.min(...openCounts)}, median ${percentile(openCounts, 50)} asked, min ${Math.min(...heldCounts)}, median ${percentile(heldCounts, 50)} held by the server`);
     console.log(`\n| server RSS | MB |\n|---|---|\n| idle, before the polls | ${idleRss.toFixed(0)} |\n| peak with the polls open | ${peakRss.toFixed(0)} |`);
     console.log(`\n| GET /health | p50 ms | p99 ms | max ms |\n|---|---|---|---|\n${row('idle', idleHealth)}\n${row('with the polls open', health)}`);

@@ -1,9 +1,10 @@
 // Starts the real server (built web app, embedded database with the 300 demo stations) on a
 // loopback port for the browser benchmarks, and stops it afterwards.
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { insertDemoAccounts } from '../apps/server/src/demo/accounts';
 import { hash } from '@node-rs/argon2';
@@ -21,6 +22,31 @@ import type { DriverStation } from './status-driver';
  * (docs/decisions/005).
  */
 export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
+
+/**
+ * The server as it runs in production (README "Production"): `npm run build -w
+ * @evcharge/server` (dist/server.js, plain node) started with the flags of its
+ * `start:production` script, read from apps/server/package.json so the two cannot drift.
+ * SERVER_NODE_FLAGS (space-separated) replaces the flags for a trial.
+ */
+export function productionServer(): { entry: string; execArgv: string[] } {
+  const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  const scripts = (
+    JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = scripts['start:production']!.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server.js') {
+    throw new Error(`unexpected start:production script: ${scripts['start:production']}`);
+  }
+  const trial = process.env.SERVER_NODE_FLAGS;
+  return {
+    entry: join(serverDir, 'dist/server.js'),
+    execArgv: trial === undefined ? words.slice(1, -1) : trial.split(/\s+/).filter(Boolean),
+  };
+}
 
 export async function startDemoServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evcharge-bench-web-'));

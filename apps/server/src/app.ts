@@ -15,7 +15,12 @@ import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenge
 import { createMetrics } from './metrics';
 import { createAcquirer } from './payments/create-acquirer';
 import type { Notify } from './payments/sandbox/notifier';
-import { authRoutes, findSessionByTokenHash, touchAccessToken } from './modules/auth';
+import {
+  authRoutes,
+  findSessionByTokenHash,
+  findUserIdByTokenHash,
+  touchAccessToken,
+} from './modules/auth';
 import { analyticsRoutes } from './modules/analytics';
 import { brandRoutes } from './modules/brand';
 import { devRoutes } from './modules/dev';
@@ -148,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     {
       find: (tokenHash) => findSessionByTokenHash(db, tokenHash),
+      findUserId: (tokenHash) => findUserIdByTokenHash(db, tokenHash),
       touch: (tokenId, at) => touchAccessToken(db, tokenId, at),
     },
     { ...config.session, now },

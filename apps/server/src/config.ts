@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandIds, isBrandId, type BrandId } from './brand/brands';
+import { serverDir } from './server-dir';
 
 /** The repository root; default paths hang off it so the server starts from any directory. */
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const repoRoot = path.join(serverDir, '../../');
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { FALLBACK_LANGUAGE, type Language } from '@evcharge/domain/constants';
 import type { legalDocuments } from '@evcharge/api/brand/get-legal';
+import { serverDir } from '../server-dir';
 
 type LegalDocument = (typeof legalDocuments)[number];
 
@@ -20,7 +22,7 @@ export type LegalText = z.infer<typeof legalFileSchema> & {
 
 /** src/brand/legal/<brand>/<lang>/<document>.json: each brand writes its own. */
 export function legalRoot(brandId: string): URL {
-  return new URL(`./legal/${brandId}/`, import.meta.url);
+  return new URL(`src/brand/legal/${brandId}/`, pathToFileURL(serverDir));
 }
 
 const cache = new Map<string, LegalText | null>();

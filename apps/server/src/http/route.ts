@@ -9,7 +9,13 @@ import type { z } from 'zod';
 import type { Contract, ContractResponse } from '@evcharge/api/contract';
 import { errorBodySchema } from '@evcharge/api/common';
 import { AppError } from '@evcharge/domain/errors';
-import { optionalUser, requireUser, requireUserCached, type Auth } from '../plugins/auth';
+import {
+  optionalUser,
+  requireUser,
+  requireUserCached,
+  requireUserId,
+  type Auth,
+} from '../plugins/auth';
 import { errorHandler } from '../plugins/errors';
 import type {} from './idempotency';
 import { compress, MIN_COMPRESSED_BYTES, pickEncoding, type Encoding } from './compression';
@@ -114,6 +120,59 @@ export function route<C extends Contract>(
   handler: (input: RouteInput<C>) => Promise<HandlerResult<C>>,
   options: RouteOptions = {},
 ): void {
+  const preParsing =
+    contract.auth !== 'user'
+      ? optionalUser
+      : options.cachedAuth
+        ? requireUserCached
+        : requireUser;
+  register(app, contract, options, preParsing, (request, reply) =>
+    handler({
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      auth: request.auth,
+      request,
+      reply,
+    } as RouteInput<C>),
+  );
+}
+
+export type PollRouteInput<C extends Contract> = {
+  params: Parsed<C['params']>;
+  query: Parsed<C['query']>;
+  /** The signed-in user's id, looked up on every request (a revoked token is refused). */
+  userId: string;
+  reply: FastifyReply;
+};
+
+/**
+ * A `user` route whose requests the server holds open (the long polls, DESIGN.md Real
+ * time): the token is checked against the database on each request as on every `user` route,
+ * but only the user's id is read and kept with the open request, not the user's row.
+ */
+export function pollRoute<C extends Contract & { auth: 'user' }>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (input: PollRouteInput<C>) => Promise<HandlerResult<C>>,
+): void {
+  register(app, contract, {}, requireUserId, (request, reply) =>
+    handler({
+      params: request.params,
+      query: request.query,
+      userId: request.authUserId!,
+      reply,
+    } as PollRouteInput<C>),
+  );
+}
+
+function register<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  options: RouteOptions,
+  preParsing: RouteShorthandOptions['preParsing'],
+  run: (request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult<C>>,
+): void {
   const status = contract.status ?? 200;
   const routeOptions: RouteShorthandOptions = {
     schema: {
@@ -132,12 +191,7 @@ export function route<C extends Contract>(
       response: { [status]: contract.response, '4xx': errorBodySchema, '5xx': errorBodySchema },
     },
     // preParsing: after the rate limit (onRequest), before the body is parsed or validated.
-    preParsing:
-      contract.auth !== 'user'
-        ? optionalUser
-        : options.cachedAuth
-          ? requireUserCached
-          : requireUser,
+    preParsing,
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     // Contract.idempotent: the Idempotency-Key is claimed after validation, the answer kept.
     ...(contract.idempotent
@@ -165,14 +219,7 @@ export function route<C extends Contract>(
     url: contract.path,
     ...routeOptions,
     handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        auth: request.auth,
-        request,
-        reply,
-      } as RouteInput<C>);
+      const result = await run(request, reply);
       reply.code(status);
       if (result instanceof JsonText) return sendJsonText(request, reply, result);
       return status === 204 ? reply.send() : result;

@@ -15,6 +15,8 @@ export type Auth = { user: UserRow; tokenId: string };
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
+    /** Set instead of `auth` on routes held open (`requireUserId`): the signed-in user's id. */
+    authUserId: string | null;
   }
   interface FastifyInstance {
     /** The signed-in user behind a bearer token (set up by `registerAuth`). */
@@ -24,6 +26,8 @@ declare module 'fastify' {
      * is answered at once, without a promise.
      */
     authenticateTokenCached: (token: string | undefined) => Authenticated | Promise<Authenticated>;
+    /** `authenticateToken` for the user's id alone, checked against the database each time. */
+    authenticateTokenUserId: (token: string | undefined) => Promise<AuthenticatedId>;
   }
 }
 
@@ -64,8 +68,18 @@ export type TokenSessions = {
   find: (
     tokenHash: string,
   ) => Promise<{ user: UserRow; tokenId: string; createdAt: Date; lastUsedAt: Date } | undefined>;
+  /**
+   * The same live token (not revoked, its user not deleted) with its user's id alone: for
+   * routes that hold the request open and need no more (the long polls, asked again every
+   * few seconds by every driver), so neither the lookup nor the open request carries the row.
+   */
+  findUserId: (
+    tokenHash: string,
+  ) => Promise<{ userId: string; tokenId: string; createdAt: Date; lastUsedAt: Date } | undefined>;
   touch: (tokenId: string, at: Date) => Promise<void>;
 };
+
+type SessionRow = { tokenId: string; createdAt: Date; lastUsedAt: Date };
 
 /**
  * The signed-in user behind a bearer token; null for a missing, unknown or revoked one, and
@@ -77,7 +91,29 @@ export async function authenticate(
   token: string | undefined,
 ): Promise<Authenticated> {
   if (!token) return null;
-  const row = await sessions.find(sha256(token));
+  const row = await liveSession(sessions, limits, await sessions.find(sha256(token)));
+  return row && row !== EXPIRED ? { user: row.user, tokenId: row.tokenId } : row;
+}
+
+/** The signed-in user's id behind a bearer token: `authenticate` without the user's row. */
+export type AuthenticatedId = { userId: string; tokenId: string } | typeof EXPIRED | null;
+
+export async function authenticateUserId(
+  sessions: TokenSessions,
+  limits: SessionLimits,
+  token: string | undefined,
+): Promise<AuthenticatedId> {
+  if (!token) return null;
+  const row = await liveSession(sessions, limits, await sessions.findUserId(sha256(token)));
+  return row && row !== EXPIRED ? { userId: row.userId, tokenId: row.tokenId } : row;
+}
+
+/** A found token within its lifetimes (its last use recorded), EXPIRED past them. */
+async function liveSession<R extends SessionRow>(
+  sessions: TokenSessions,
+  limits: SessionLimits,
+  row: R | undefined,
+): Promise<R | typeof EXPIRED | null> {
   if (!row) return null;
   const now = limits.now();
   if (
@@ -89,7 +125,7 @@ export async function authenticate(
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
     await sessions.touch(row.tokenId, now);
   }
-  return { user: row.user, tokenId: row.tokenId };
+  return row;
 }
 
 /**
@@ -128,13 +164,17 @@ export function registerAuth(
   limits: SessionLimits,
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authUserId', null);
   app.decorate('authenticateToken', (token: string | undefined) =>
     authenticate(sessions, limits, token),
+  );
+  app.decorate('authenticateTokenUserId', (token: string | undefined) =>
+    authenticateUserId(sessions, limits, token),
   );
   app.decorate('authenticateTokenCached', cachedAuthenticator(sessions, limits));
 }
 
-function signedInOrThrow(auth: Authenticated): Auth {
+function signedInOrThrow<A extends object>(auth: A | typeof EXPIRED | null): A {
   if (auth === EXPIRED) throw new AppError('SESSION_EXPIRED');
   if (!auth) throw new AppError('UNAUTHORIZED');
   return auth;
@@ -146,6 +186,18 @@ function signedInOrThrow(auth: Authenticated): Auth {
  */
 export const requireUser: preParsingAsyncHookHandler = async (request, _reply, payload) => {
   request.auth = signedInOrThrow(await request.server.authenticateToken(bearerToken(request)));
+  return payload;
+};
+
+/**
+ * `requireUser` for routes held open (long polls): the same check against the database on
+ * every request, so a revoked token is refused at its next poll, but only the user's id is
+ * read and kept with the request (`request.authUserId`).
+ */
+export const requireUserId: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  request.authUserId = signedInOrThrow(
+    await request.server.authenticateTokenUserId(bearerToken(request)),
+  ).userId;
   return payload;
 };
 

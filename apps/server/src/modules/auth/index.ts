@@ -1,4 +1,4 @@
 export { authRoutes } from './routes';
 export { sendEmailConfirmation } from './service';
 export { hashPassword, verifyNothing, verifyPassword } from '../../crypto/passwords';
-export { findSessionByTokenHash, touchAccessToken } from './repo';
+export { findSessionByTokenHash, findUserIdByTokenHash, touchAccessToken } from './repo';

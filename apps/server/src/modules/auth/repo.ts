@@ -57,6 +57,28 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return row;
 }
 
+/** `findSessionByTokenHash` for the user's id alone (the long polls' renewals). */
+export async function findUserIdByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      tokenId: accessTokens.id,
+      createdAt: accessTokens.createdAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function touchAccessToken(db: Db, tokenId: string, at: Date) {
   await db.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, tokenId));
 }

@@ -14,7 +14,7 @@ import { AppError } from '@evcharge/domain/errors';
 import { MESSAGE_FILES_MAX, supportSchedule } from '@evcharge/domain/support';
 import { brandOfAccount } from '../../brand/brands';
 import type { Deps } from '../../deps';
-import { route } from '../../http/route';
+import { pollRoute, route } from '../../http/route';
 import { optionalUser, type UserRow } from '../../plugins/auth';
 import { userWriteRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { pollWaitFor, QuietLooks, type PollWait } from '../sessions';
@@ -72,10 +72,10 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
   );
   route(app, countNewMessages, async ({ auth }) => countNew(deps, auth.user.id));
   const quietPolls = new QuietLooks<DriverPollAnswer>(deps.chargeEvents);
-  route(app, subscribeMessages, async ({ auth, params, query, reply }) =>
+  pollRoute(app, subscribeMessages, async ({ userId, params, query, reply }) =>
     pollDriver(
       deps,
-      auth.user.id,
+      userId,
       { cursor: params.id, read: query.read },
       pollWait(reply, query.wait),
       quietPolls,

@@ -13,7 +13,7 @@ import {
 } from '@evcharge/api/rfid/rfid';
 import { AppError } from '@evcharge/domain/errors';
 import { isRfidBindingOpen } from '@evcharge/domain/rfid';
-import { route } from '../../http/route';
+import { pollRoute, route } from '../../http/route';
 import { isCommandFailure, longPoll, pollWaitFor } from '../sessions';
 import type { LocalListSync } from './local-list';
 import { deleteTag, listTags, updateTag } from './tags';
@@ -62,10 +62,10 @@ export function rfidRoutes(
   // DESIGN.md Real time, as GET /charges/subscribe: answer at once when the binding is past the
   // client's version, else hold until it changes (the bus wakes us), its step times out, or
   // the wait is over; a client that goes away ends the wait.
-  route(app, subscribeRfid, async ({ auth, params, query, reply }) => {
+  pollRoute(app, subscribeRfid, async ({ userId, params, query, reply }) => {
     const wait = pollWaitFor(reply.raw, query.wait, RFID_POLL_SECONDS);
-    return longPoll(deps.chargeEvents, auth.user.id, wait, async () => {
-      const row = await ownBinding(deps, auth.user.id, params.bindingId);
+    return longPoll(deps.chargeEvents, userId, wait, async () => {
+      const row = await ownBinding(deps, userId, params.bindingId);
       // The step's deadline changes the answer (it times out) without a wake-up: look then.
       const toDeadline = row.deadlineAt.getTime() - deps.now().getTime() + 50;
       return {

@@ -19,7 +19,7 @@ import { startCharge as startChargeContract } from '@evcharge/api/sessions/start
 import { stopCharge as stopChargeContract } from '@evcharge/api/sessions/stop-charge';
 import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
 import type { Deps } from '../../deps';
-import { route } from '../../http/route';
+import { pollRoute, route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
 import { longPoll, pollWaitFor, QuietLooks } from './event-bus';
 import { latestEventId } from './event-repo';
@@ -60,16 +60,16 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   // DESIGN.md Real time: answer at once when there is news after the cursor, else hold until
   // there is (the bus wakes us) or the wait is over; a client that goes away ends the wait.
   const quietCharges = new QuietLooks<Awaited<ReturnType<typeof eventsAfter>>>(deps.chargeEvents);
-  route(app, subscribeCharges, async ({ auth, params, query, reply }) => {
+  pollRoute(app, subscribeCharges, async ({ userId, params, query, reply }) => {
     const wait = pollWaitFor(reply.raw, query.wait, CHARGE_POLL_SECONDS);
     let { cursor } = params;
     const question = `${params.transactionId}:${cursor}`;
     return longPoll(
       deps.chargeEvents,
-      auth.user.id,
+      userId,
       wait,
-      quietCharges.look(auth.user.id, question, async () => {
-        const answer = await eventsAfter(db, auth.user.id, cursor, params.transactionId);
+      quietCharges.look(userId, question, async () => {
+        const answer = await eventsAfter(db, userId, cursor, params.transactionId);
         // The cursor moved past events of other sessions: keep it, so they are not read again.
         cursor = answer.cursor;
         return { answer, ready: answer.events.length > 0 };
