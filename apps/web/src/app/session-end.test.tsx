@@ -65,7 +65,8 @@ describe('a session the server ended', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'load profile' }));
 
     const dialog = await screen.findByTestId('login-dialog');
-    expect(router.state.location.pathname).toBe('/');
+    // The guard sends the driver home from an effect, which runs after the browser has painted.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('fromClient')).toBe('/profile?tab=cars');
 
