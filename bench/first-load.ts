@@ -1,6 +1,6 @@
 // Benchmark: the JavaScript a phone downloads to show the map home, gzip-compressed (level 9).
 // The page loads over an emulated slow 4G link (Lighthouse's mobile figures: 150 ms RTT,
-// 1.6 Mbit/s down). The first-load figure is every script asked for until React had rendered
+// 1.6 Mbit/s down). The first-load figure is every script asked for until the app had rendered
 // the home screen (its toolbar live): what the home needs to come alive. "Before first paint"
 // is the part whose request started before the First Contentful Paint (the browser's own paint
 // timing: index.html's static shell paints before any script), and "with the map" adds what
@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, startDemoServer } from './start-server';
 
-const TARGET_KB = 150;
+const TARGET_KB = 120;
 const server = await startDemoServer(18490);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 try {
@@ -32,14 +32,16 @@ try {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  // When React has put the home screen into the page (a MutationObserver sees it at once).
+  // When the app has put the home screen on the page (a MutationObserver sees it at once). It
+  // renders out of sight first (app/start.tsx), so it counts once nothing hides it.
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="home-page"]')) return;
+      const home = document.querySelector('[data-testid="home-page"]');
+      if (!home || home.closest('[hidden]')) return;
       (window as { homeAt?: number }).homeAt = performance.now();
       seen.disconnect();
     });
-    seen.observe(document, { childList: true, subtree: true });
+    seen.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
   });
   await page.goto(`${server.baseUrl}/?locale=en`, { waitUntil: 'commit' });
   await page.getByTestId('home-page').waitFor({ timeout: 60_000 });

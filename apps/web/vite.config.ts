@@ -1,11 +1,13 @@
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaWorkbox } from './pwa.config.ts';
 import packageJson from './package.json' with { type: 'json' };
 import { mapHomeShellHtml, splashShellHtml } from './src/app/boot-shell.ts';
+import { preactAliases } from './preact-aliases.ts';
 
 // The API server runs on :8080 and serves dist/ on the same origin in production.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -66,14 +68,42 @@ function bootShells(): Plugin {
   };
 }
 
+/**
+ * Building a zod schema has no side effect, so an unused one may go. Domain modules define
+ * schemas beside plain constants (socket types, statuses); without this, importing a constant
+ * drags zod (~26 kB gzip) into the map's first load. Each `z.…` call in the project's own
+ * modules that import zod is marked pure. (Not the bundler's `manualPureFunctions: ['z']`: it
+ * goes by name alone and also took calls of minified libraries' own `z`, such as Preact's diff.)
+ */
+function pureZodSchemas(): Plugin {
+  const zodCall = /(^|[^\w$.])z\.(?=[A-Za-z_$])/g;
+  return {
+    name: 'evcharge:pure-zod-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/from\s*['"]zod['"]/.test(code)) return null;
+      const s = new MagicString(code);
+      for (const match of code.matchAll(zodCall)) s.appendLeft(match.index + (match[1] ?? '').length, '/* @__PURE__ */ ');
+      return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ hires: 'boundary' }) } : null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // The about screen shows which version a driver runs (support asks for it).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+    // One copy of Preact for the app and every library that imports `react`.
+    dedupe: ['preact'],
+  },
   plugins: [
     bootShells(),
-    react(),
+    pureZodSchemas(),
+    // JSX and React Compiler as for React; fast refresh is React's own, so a change in
+    // development reloads the page.
+    react({ refreshExclude: /./ }),
     // plugin-react 6 dropped its `babel` option; React Compiler runs through @rolldown/plugin-babel.
     babel({ presets: [reactCompilerPreset()] }),
     VitePWA({
@@ -95,14 +125,8 @@ export default defineConfig({
       // The preload list of a lazy route names zod's chunk even where only a later, lazily
       // loaded part needs it (the map's data, the brand). Dropping it from preloads changes
       // no behaviour: a module that imports zod still loads it, just not ahead of the first
-      // screen (first-load JS of the map home under 150 kB gzip).
+      // screen (first-load JS of the map home under 120 kB gzip).
       resolveDependencies: (_file, deps) => deps.filter(isPreloaded),
-    },
-    rolldownOptions: {
-      // Building a zod schema has no side effect, so an unused one may go. Domain modules define
-      // schemas beside plain constants (socket types, statuses); without this, importing a
-      // constant drags zod (~26 kB gzip) into the map's first load.
-      treeshake: { manualPureFunctions: ['z'] },
     },
   },
 });

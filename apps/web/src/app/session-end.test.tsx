@@ -65,7 +65,8 @@ describe('a session the server ended', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'load profile' }));
 
     const dialog = await screen.findByTestId('login-dialog');
-    expect(router.state.location.pathname).toBe('/');
+    // The guard sends the driver home from an effect, which runs after the browser has painted.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('fromClient')).toBe('/profile?tab=cars');
 
@@ -81,7 +82,8 @@ describe('a session the server ended', () => {
       { timeout: 10_000 },
     );
     expect(getSession()?.accessToken).toBe('new-token');
-    expect(dialog.isConnected ? dialog.getAttribute('open') : null).toBeNull();
+    // The dialog closes from an effect, which runs after the browser has painted.
+    await waitFor(() => expect(dialog.isConnected ? dialog.getAttribute('open') : null).toBeNull());
   }, 30_000);
 
   it('after a deliberate sign-out goes home without the sign-in dialog', async () => {

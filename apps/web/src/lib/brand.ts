@@ -11,7 +11,7 @@ export type { Brand };
 /**
  * The contract module carries zod schemas (~25 kB gzip). The shell paints with the built-in
  * brand defaults, so by default the brand is asked for once the first screen has rendered and
- * zod stays off its network path (first-load JS under 150 kB). The boot redirect for
+ * zod stays off its network path (first-load JS under 120 kB). The boot redirect for
  * `isNewDesign` needs it before anything renders and passes `{ waitForFirstScreen: false }`.
  */
 /** The brand's contract, and with it zod: loaded on demand, off the first screen's path. */

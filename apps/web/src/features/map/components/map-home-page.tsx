@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '@/components/brand-logo';
 import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand';
 import { afterFirstScreen } from '@/lib/first-screen';
+import { RenderStep } from '@/lib/render-steps';
 import { yieldToMain } from '@/lib/yield';
 import { useSession } from '@/lib/session';
 import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
@@ -18,7 +19,7 @@ import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
 
 // Leaflet, supercluster and the map code load after the first screen (first-load JS
-// under 150 kB gzip), alongside the brand that says where the map starts rather than after it;
+// under 120 kB gzip), alongside the brand that says where the map starts rather than after it;
 // the list, the filter form and the station sheet load when first opened.
 let mapViewModule: Promise<typeof import('./map-view')> | null = null;
 
@@ -153,10 +154,15 @@ export function MapHomePage() {
     );
   }
 
+  // The toolbar and the chips are steps of the first render of their own (lib/render-steps.tsx).
   const controls = (
     <>
-      <MapToolbar view={view} onView={showView} geolocation={geolocation} hasViewToggle={!isSplit} />
-      <FilterChips />
+      <RenderStep>
+        <MapToolbar view={view} onView={showView} geolocation={geolocation} hasViewToggle={!isSplit} />
+      </RenderStep>
+      <RenderStep>
+        <FilterChips />
+      </RenderStep>
       {geolocation.problem && (
         <div className="map-home__notice">
           <Alert tone="warning" testId="locate-error">
