@@ -166,6 +166,30 @@ describe('StationList', () => {
     expect(document.activeElement).toBe(second);
   });
 
+  it('leaves the focus where the driver put it when the order changes after they left the list', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    function Moving() {
+      const [origin, setOrigin] = useState({ lat: 55.75, lng: 37.61 });
+      return (
+        <>
+          <button type="button" onClick={() => setOrigin({ lat: 55.76, lng: 37.62 })}>move</button>
+          <StationList filter={defaultFilter} origin={origin} isLocated={false} isSignedIn={false} onHover={vi.fn()} />
+        </>
+      );
+    }
+    await renderScreen(<Moving />);
+    const [, second] = await screen.findAllByTestId('station-list-item');
+    await userEvent.click(screen.getByRole('button', { name: 'move' }));
+    second!.focus();
+    second!.blur();
+    answer(jsonResponse(200, { items: [summary(2), summary(1)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }));
+    await waitFor(() => expect(screen.getAllByTestId('station-list-item')[0]!.textContent).toContain('Station 2'));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('shows the spinner, not the old rows, for a new filter', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1)], total: 1, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))

@@ -10,6 +10,7 @@ import { filterToRequest, type LatLng, type StationFilterState } from '../model/
 import { revealInScroller } from '../model/reveal-row';
 import type { PointedStation } from '../model/station-focus';
 import { pointedStation } from '../model/station-place';
+import { useKeptFocus } from './use-kept-focus';
 import './station-list.css';
 
 type StationListProps = {
@@ -38,6 +39,7 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedIds =
   const totalText = isExact ? String(total) : `${total - 1}+`;
   const emptyReason = pages[0]?.emptyReason ?? null;
   const listRef = useRef<HTMLOListElement>(null);
+  const keptFocus = useKeptFocus();
 
   // Beside the map, a marked row (the first, for a cluster's) comes into the panel's view (the
   // panel scrolls, not the page); focus stays where it is. A list hidden behind a station's
@@ -72,7 +74,7 @@ export function StationList({ filter, origin, isLocated, isSignedIn, markedIds =
         </Alert>
       )}
       {items.length > 0 && (
-        <ol className="station-list__items" ref={listRef}>
+        <ol className="station-list__items" ref={listRef} onFocus={keptFocus.onFocus} onBlur={keptFocus.onBlur}>
           {items.map((station) => (
             <li
               key={station.id}
