@@ -35,6 +35,14 @@ export async function insertAccessToken(db: Db, userId: string, tokenHash: strin
   await db.insert(accessTokens).values({ userId, tokenHash, createdAt: now, lastUsedAt: now });
 }
 
+/** A token that still signs in: not revoked, its user not deleted (with users joined). */
+const isLiveToken = (tokenHash: string) =>
+  and(
+    eq(accessTokens.tokenHash, tokenHash),
+    isNull(accessTokens.revokedAt),
+    isNull(users.deletedAt),
+  );
+
 /** A live (not revoked) token with its live user, by the token's SHA-256. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
@@ -46,13 +54,7 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, tokenHash),
-        isNull(accessTokens.revokedAt),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(isLiveToken(tokenHash))
     .limit(1);
   return row;
 }
@@ -68,13 +70,7 @@ export async function findUserIdByTokenHash(db: Db, tokenHash: string) {
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, tokenHash),
-        isNull(accessTokens.revokedAt),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(isLiveToken(tokenHash))
     .limit(1);
   return row;
 }
