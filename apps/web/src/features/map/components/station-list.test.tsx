@@ -138,7 +138,8 @@ describe('StationList', () => {
     expect(router.state.location.search).toBe('?id=id-1');
   });
 
-  it('keeps its rows, and the focus on one, while the map beside it moves and the new order loads', async () => {
+  /** Two rows, then the map moves: the new order is asked for and waits for `answer`. */
+  async function renderMovedList() {
     let answer: (response: Response) => void = () => undefined;
     fetchMock
       .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))
@@ -155,7 +156,12 @@ describe('StationList', () => {
     await renderScreen(<Moving />);
     const [, second] = await screen.findAllByTestId('station-list-item');
     await userEvent.click(screen.getByRole('button', { name: 'move' }));
-    second!.focus();
+    return { second: second!, answer: (response: Response) => answer(response) };
+  }
+
+  it('keeps its rows, and the focus on one, while the map beside it moves and the new order loads', async () => {
+    const { second, answer } = await renderMovedList();
+    second.focus();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toMatchObject({ near: { lat: 55.76, lng: 37.62 } });
     // While the new order loads, the rows stay (no spinner in their place).
@@ -167,24 +173,9 @@ describe('StationList', () => {
   });
 
   it('leaves the focus where the driver put it when the order changes after they left the list', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { items: [summary(1), summary(2)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }))
-      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
-    function Moving() {
-      const [origin, setOrigin] = useState({ lat: 55.75, lng: 37.61 });
-      return (
-        <>
-          <button type="button" onClick={() => setOrigin({ lat: 55.76, lng: 37.62 })}>move</button>
-          <StationList filter={defaultFilter} origin={origin} isLocated={false} isSignedIn={false} onHover={vi.fn()} />
-        </>
-      );
-    }
-    await renderScreen(<Moving />);
-    const [, second] = await screen.findAllByTestId('station-list-item');
-    await userEvent.click(screen.getByRole('button', { name: 'move' }));
-    second!.focus();
-    second!.blur();
+    const { second, answer } = await renderMovedList();
+    second.focus();
+    second.blur();
     answer(jsonResponse(200, { items: [summary(2), summary(1)], total: 2, page: 1, pageSize: 20, emptyReason: null, totalIsExact: true }));
     await waitFor(() => expect(screen.getAllByTestId('station-list-item')[0]!.textContent).toContain('Station 2'));
     expect(document.activeElement).toBe(document.body);
