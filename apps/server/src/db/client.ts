@@ -61,11 +61,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /**
  * Names for the statements a process runs again and again: a text with parameters seen
- * `HOT_AFTER` times runs from then on as a named prepared statement (its name the text's hash),
+ * `hotAfter` times (3) runs from then on as a named prepared statement (its name the text's hash),
  * so each pooled connection parses it once and PostgreSQL may keep a generic plan for it, as
  * pgx and postgres.js do by default. The names are capped: statements whose text changes with
  * the values (a list of n parameters) stay unnamed once the cap is reached, and a connection
- * never holds more than `MAX_NAMED` of them.
+ * never holds more than `maxNamed` of them (500).
  */
 export class StatementNames {
   private readonly seen = new Map<string, number>();
