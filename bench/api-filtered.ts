@@ -11,6 +11,7 @@
 // SERVER_NODE_FLAGS (space-separated) replaces the server's heap flags for a trial, as in
 // long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=16" npm run api -w @evcharge/bench
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -78,10 +79,31 @@ const browserHeaders = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a process has used so far, all its threads (the event loop, libuv's pool), from
+ * /proc/<pid>/stat; null where there is no /proc. Less bent by other work on the machine than
+ * a throughput: what a run costs the server, not how much of the cores it got.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name (which may hold spaces) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 async function load(
   url: string,
-  options: { rate?: number; token?: string; neverTwice?: boolean } = {},
+  options: { rate?: number; token?: string; neverTwice?: boolean; serverPid?: number } = {},
 ) {
+  const cpuBefore = cpuSeconds(options.serverPid);
   const result = await autocannon({
     url,
     method: 'POST',
@@ -98,7 +120,13 @@ async function load(
   });
   // Refusals (503 under load shedding) and failures are counted and printed, not hidden.
   if (result.requests.total === 0) throw new Error(`${url}: no answers`);
+  const cpuAfter = cpuSeconds(options.serverPid);
   return {
+    /** The server's CPU time per answered request, µs (all threads), or null. */
+    cpuUs:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / Math.max(1, result.requests.total),
     // Successful answers only: a refusal is quick and must not count as throughput.
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
@@ -181,6 +209,7 @@ try {
   );
   console.log(`server ready in ${((performance.now() - startApp) / 1000).toFixed(1)} s`);
   children.push(await start('./serve-bare.ts', { PORT: barePort }, serverNodeFlags));
+  const [appPid, barePid] = [children[0]?.pid, children[1]?.pid];
 
   const driver = startDriver();
   children.push(driver.child);
@@ -204,28 +233,30 @@ try {
   const filteredUrl = `${app}/api/chargestations/filtered`;
   const guestUrl = `${app}/api/chargestations/guest`;
   const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  const onApp = { serverPid: appPid };
   await load(filteredUrl, { token, neverTwice: true }); // warm-up: JIT, read model
   await load(guestUrl);
   const changesBefore = await driver.ask({ type: 'count' }, 'counted');
   const loadBefore = loadavg()[0]!;
   const startedMs = performance.now();
-  const bare = await load(bareUrl);
-  const fresh = await load(filteredUrl, { token, neverTwice: true });
+  const bare = await load(bareUrl, { serverPid: barePid });
+  const fresh = await load(filteredUrl, { ...onApp, token, neverTwice: true });
   const freshHalf = await load(filteredUrl, {
+    ...onApp,
     token,
     neverTwice: true,
     rate: Math.round(fresh.rps / 2),
   });
-  const guestFresh = await load(guestUrl, { neverTwice: true });
-  const kept = await load(filteredUrl, { token });
-  const keptHalf = await load(filteredUrl, { token, rate: Math.round(kept.rps / 2) });
+  const guestFresh = await load(guestUrl, { ...onApp, neverTwice: true });
+  const kept = await load(filteredUrl, { ...onApp, token });
+  const keptHalf = await load(filteredUrl, { ...onApp, token, rate: Math.round(kept.rps / 2) });
   const changesAfter = await driver.ask({ type: 'count' }, 'counted');
   const loadAfter = loadavg()[0]!;
   const statusRate =
     (changesAfter.answered - changesBefore.answered) / ((performance.now() - startedMs) / 1000);
 
   const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
-    `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.kb.toFixed(1)} | ${r.failed} |`;
+    `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.kb.toFixed(1)} | ${r.failed} | ${r.cpuUs === null ? '–' : Math.round(r.cpuUs)} |`;
   console.log(
     `\n${stationCount} stations (${values.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}), ${connections} connections, ${seconds} s per run; ` +
       `${connected.connected} charge points changing connector statuses over OCPP, ` +
@@ -233,8 +264,10 @@ try {
       `(errors: ${changesAfter.errors}); machine load average ${loadBefore.toFixed(1)} → ` +
       `${loadAfter.toFixed(1)} on ${cpus().length} cores\n`,
   );
-  console.log('| run | req/s | p50 ms | p99 ms | kB per answer | failed or refused |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| run | req/s | p50 ms | p99 ms | kB per answer | failed or refused | server CPU µs per answer |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   console.log(row('bare Fastify route, full load', bare));
   console.log(row('POST /api/chargestations/filtered, every search new, full load', fresh));
   console.log(
@@ -259,6 +292,12 @@ try {
     `guest, every search new: ${(guestFresh.rps / bare.rps).toFixed(2)} × bare; ` +
       `kept answers (secondary): ${(kept.rps / bare.rps).toFixed(2)} × bare, p99 at half load ${keptHalf.p99} ms`,
   );
+  if (fresh.cpuUs !== null && bare.cpuUs !== null) {
+    console.log(
+      `server CPU per answer (all threads): every search new ${Math.round(fresh.cpuUs)} µs, ` +
+        `bare ${Math.round(bare.cpuUs)} µs (${(bare.cpuUs / fresh.cpuUs).toFixed(2)} × bare by CPU)`,
+    );
+  }
   await driver.ask({ type: 'stop' }, 'stopped').catch(() => undefined);
 } finally {
   // The server closes its database connections before the database is dropped.
