@@ -64,6 +64,7 @@ export async function findUserIdByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
       userId: users.id,
+      staffRole: users.staffRole,
       tokenId: accessTokens.id,
       createdAt: accessTokens.createdAt,
       lastUsedAt: accessTokens.lastUsedAt,
