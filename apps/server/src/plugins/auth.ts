@@ -109,9 +109,7 @@ export async function authenticate(
  * user's row.
  */
 export type AuthenticatedId =
-  | { userId: string; staffRole: UserRow['staffRole']; tokenId: string }
-  | typeof EXPIRED
-  | null;
+  { userId: string; staffRole: UserRow['staffRole']; tokenId: string } | typeof EXPIRED | null;
 
 export async function authenticateUserId(
   sessions: TokenSessions,

@@ -35,15 +35,10 @@ describe('longPoll', () => {
   it('is woken only by its own key', async () => {
     const bus = createChargeEventBus();
     let looks = 0;
-    const polling = longPoll(
-      bus,
-      'u',
-      { ms: 200, client: new EventEmitter() },
-      async () => {
-        looks += 1;
-        return { answer: looks, ready: false };
-      },
-    );
+    const polling = longPoll(bus, 'u', { ms: 200, client: new EventEmitter() }, async () => {
+      looks += 1;
+      return { answer: looks, ready: false };
+    });
     bus.notify('someone else');
     expect(await polling).toBe(2);
   });
