@@ -43,7 +43,6 @@ import {
   startReservationSweep,
   withdrawClosedReservations,
 } from './modules/reservations';
-import { Redis } from 'ioredis';
 import { runEvery } from './repeat';
 import {
   cpoSessionPushes,
@@ -246,7 +245,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = { ...defaultRateLimits, ...options.rateLimits };
   // Several instances count rate limits and wrong passwords together in Redis (docs/deploy.md).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrateWithPg, migrateWithPglite } from './migrate';
 
@@ -45,6 +42,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPg(target.url, target.poolSize ?? 10);
   if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true });
   const dataDir = 'dataDir' in target ? target.dataDir : undefined;
+  // Loaded only for the embedded database: a process on PostgreSQL never holds PGlite's code.
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('drizzle-orm/pglite'),
+  ]);
   // btree_gist backs the reservations exclusion constraint (drizzle/0001_constraints.sql).
   const loadDataDir = 'memory' in target ? target.from : undefined;
   const client = await PGlite.create(dataDir, { extensions: { btree_gist }, loadDataDir });

@@ -143,13 +143,16 @@ export type PollRouteInput<C extends Contract> = {
   query: Parsed<C['query']>;
   /** The signed-in user's id, looked up on every request (a revoked token is refused). */
   userId: string;
+  /** The user's staff role, if any, read with the id. */
+  staffRole: Auth['user']['staffRole'];
   reply: FastifyReply;
 };
 
 /**
  * A `user` route whose requests the server holds open (the long polls, DESIGN.md Real
  * time): the token is checked against the database on each request as on every `user` route,
- * but only the user's id is read and kept with the open request, not the user's row.
+ * but only the user's id and staff role are read and kept with the open request, not the
+ * user's row.
  */
 export function pollRoute<C extends Contract & { auth: 'user' }>(
   app: FastifyInstance,
@@ -161,6 +164,7 @@ export function pollRoute<C extends Contract & { auth: 'user' }>(
       params: request.params,
       query: request.query,
       userId: request.authUserId!,
+      staffRole: request.authStaffRole,
       reply,
     } as PollRouteInput<C>),
   );

@@ -17,6 +17,8 @@ declare module 'fastify' {
     auth: Auth | null;
     /** Set instead of `auth` on routes held open (`requireUserId`): the signed-in user's id. */
     authUserId: string | null;
+    /** With `authUserId`: the user's staff role, if any (the support console's poll). */
+    authStaffRole: UserRow['staffRole'];
   }
   interface FastifyInstance {
     /** The signed-in user behind a bearer token (set up by `registerAuth`). */
@@ -73,9 +75,16 @@ export type TokenSessions = {
    * routes that hold the request open and need no more (the long polls, asked again every
    * few seconds by every driver), so neither the lookup nor the open request carries the row.
    */
-  findUserId: (
-    tokenHash: string,
-  ) => Promise<{ userId: string; tokenId: string; createdAt: Date; lastUsedAt: Date } | undefined>;
+  findUserId: (tokenHash: string) => Promise<
+    | {
+        userId: string;
+        staffRole: UserRow['staffRole'];
+        tokenId: string;
+        createdAt: Date;
+        lastUsedAt: Date;
+      }
+    | undefined
+  >;
   touch: (tokenId: string, at: Date) => Promise<void>;
 };
 
@@ -95,8 +104,12 @@ export async function authenticate(
   return row && row !== EXPIRED ? { user: row.user, tokenId: row.tokenId } : row;
 }
 
-/** The signed-in user's id behind a bearer token: `authenticate` without the user's row. */
-export type AuthenticatedId = { userId: string; tokenId: string } | typeof EXPIRED | null;
+/**
+ * The signed-in user's id (and staff role) behind a bearer token: `authenticate` without the
+ * user's row.
+ */
+export type AuthenticatedId =
+  { userId: string; staffRole: UserRow['staffRole']; tokenId: string } | typeof EXPIRED | null;
 
 export async function authenticateUserId(
   sessions: TokenSessions,
@@ -105,7 +118,9 @@ export async function authenticateUserId(
 ): Promise<AuthenticatedId> {
   if (!token) return null;
   const row = await liveSession(sessions, limits, await sessions.findUserId(sha256(token)));
-  return row && row !== EXPIRED ? { userId: row.userId, tokenId: row.tokenId } : row;
+  return row && row !== EXPIRED
+    ? { userId: row.userId, staffRole: row.staffRole, tokenId: row.tokenId }
+    : row;
 }
 
 /** A found token within its lifetimes (its last use recorded), EXPIRED past them. */
@@ -165,6 +180,7 @@ export function registerAuth(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authUserId', null);
+  app.decorateRequest('authStaffRole', null);
   app.decorate('authenticateToken', (token: string | undefined) =>
     authenticate(sessions, limits, token),
   );
@@ -195,9 +211,11 @@ export const requireUser: preParsingAsyncHookHandler = async (request, _reply, p
  * read and kept with the request (`request.authUserId`).
  */
 export const requireUserId: preParsingAsyncHookHandler = async (request, _reply, payload) => {
-  request.authUserId = signedInOrThrow(
+  const { userId, staffRole } = signedInOrThrow(
     await request.server.authenticateTokenUserId(bearerToken(request)),
-  ).userId;
+  );
+  request.authUserId = userId;
+  request.authStaffRole = staffRole;
   return payload;
 };
 

@@ -62,7 +62,7 @@ export async function setPasswordFromMail(
   deps: Deps,
   input: { token?: string; email?: string; code?: string; password: string },
 ): Promise<void> {
-  refuseCommonPassword(input.password, 'password');
+  await refuseCommonPassword(input.password, 'password');
   const row = await resetTokenFromInput(deps, input);
   const passwordHash = await hashPassword(input.password);
   if (!(await repo.consumeOneTimeToken(deps.db, row.id))) throw new AppError('LINK_INVALID');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clearLockout, loginHash } from './lockout';
 import { accessTokens, oneTimeTokens, users, type OneTimePurpose } from '../../db/schema/users';
@@ -36,16 +36,21 @@ export async function insertAccessToken(db: Db, userId: string, tokenHash: strin
 }
 
 /** A token that still signs in: not revoked, its user not deleted (with users joined). */
-const isLiveToken = (tokenHash: string) =>
+const isLiveToken = (tokenHash: string | Placeholder) =>
   and(
     eq(accessTokens.tokenHash, tokenHash),
     isNull(accessTokens.revokedAt),
     isNull(users.deletedAt),
   );
 
-/** A live (not revoked) token with its live user, by the token's SHA-256. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db
+/**
+ * The token lookups of every signed-in request, built once per database as prepared queries:
+ * building the statement with the query builder cost more than the rest of a long poll's
+ * renewal (bench/RESULTS.md), and they run thousands of times a second.
+ */
+const tokenHash = sql.placeholder('tokenHash');
+const prepareTokenLookups = (db: Db) => ({
+  session: db
     .select({
       user: users,
       tokenId: accessTokens.id,
@@ -55,15 +60,12 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(isLiveToken(tokenHash))
-    .limit(1);
-  return row;
-}
-
-/** `findSessionByTokenHash` for the user's id alone (the long polls' renewals). */
-export async function findUserIdByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db
+    .limit(1)
+    .prepare('auth_session_by_token_hash'),
+  userId: db
     .select({
       userId: users.id,
+      staffRole: users.staffRole,
       tokenId: accessTokens.id,
       createdAt: accessTokens.createdAt,
       lastUsedAt: accessTokens.lastUsedAt,
@@ -71,7 +73,25 @@ export async function findUserIdByTokenHash(db: Db, tokenHash: string) {
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(isLiveToken(tokenHash))
-    .limit(1);
+    .limit(1)
+    .prepare('auth_user_id_by_token_hash'),
+});
+const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookups>>();
+function lookupsOf(db: Db) {
+  let lookups = tokenLookups.get(db);
+  if (!lookups) tokenLookups.set(db, (lookups = prepareTokenLookups(db)));
+  return lookups;
+}
+
+/** A live (not revoked) token with its live user, by the token's SHA-256. */
+export async function findSessionByTokenHash(db: Db, hash: string) {
+  const [row] = await lookupsOf(db).session.execute({ tokenHash: hash });
+  return row;
+}
+
+/** `findSessionByTokenHash` for the user's id (and staff role) alone (the long polls' renewals). */
+export async function findUserIdByTokenHash(db: Db, hash: string) {
+  const [row] = await lookupsOf(db).userId.execute({ tokenHash: hash });
   return row;
 }
 

@@ -92,7 +92,7 @@ export async function signUp(
   origin = deps.config.publicUrl,
   brand: BrandConfig = deps.brand,
 ): Promise<SignInResult> {
-  refuseCommonPassword(input.password, 'password');
+  await refuseCommonPassword(input.password, 'password');
   if (await repo.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
@@ -127,7 +127,7 @@ export async function changePassword(
   input: { UserId: string; Password: string; NewPassword: string },
 ): Promise<void> {
   if (input.UserId !== auth.user.id) throw new AppError('FORBIDDEN');
-  refuseCommonPassword(input.NewPassword, 'NewPassword');
+  await refuseCommonPassword(input.NewPassword, 'NewPassword');
   // Wrong old passwords count on the sign-in's counter and lock (OWASP ASVS 2.2.1).
   const now = deps.now();
   const hash = loginHash(auth.user.email);

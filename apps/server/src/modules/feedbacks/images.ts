@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo, Sharp, SharpInput, SharpOptions } from 'sharp';
 import { AppError } from '@evcharge/domain/errors';
 import { REVIEW_PHOTO_MAX_BYTES } from '@evcharge/domain/reviews';
 
@@ -62,11 +62,23 @@ export function checkPhoto(text: string, index: number): { bytes: Buffer; type: 
   return { bytes, type };
 }
 
-function encode(
+let sharpModule: Promise<(input: SharpInput, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp, loaded at the first photo rather than at start: its native library and bindings are
+ * tens of megabytes of a process that mostly never sees a photo.
+ */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
+
+async function encode(
   bytes: Buffer,
   type: PhotoType,
   jpegQuality: number,
 ): Promise<{ data: Buffer; info: OutputInfo }> {
+  const sharp = await loadSharp();
   // No withMetadata/keepMetadata: sharp writes none of the input's metadata.
   const upright = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
@@ -95,6 +107,7 @@ export async function reencodePhoto(
 ): Promise<PreparedPhoto> {
   let format: string | undefined;
   try {
+    const sharp = await loadSharp();
     format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
     throw new AppError('IMAGE_TYPE', { details: { index } });

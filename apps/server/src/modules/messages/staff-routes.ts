@@ -10,7 +10,7 @@ import {
 } from '@evcharge/api/admin/support';
 import { MESSAGE_FILES_MAX } from '@evcharge/domain/support';
 import type { Deps } from '../../deps';
-import { route } from '../../http/route';
+import { pollRoute, route } from '../../http/route';
 import type { PollWait } from '../sessions';
 import {
   answer,
@@ -20,6 +20,7 @@ import {
   pollSupport,
   readBySupport,
   requireSupport,
+  requireSupportRole,
   staffSelf,
 } from './staff';
 
@@ -48,8 +49,9 @@ export function staffRoutes(
     requireSupport(auth);
     return conversationMessages(deps, params.userId, query);
   });
-  route(app, subscribeSupport, async ({ auth, params, query, reply }) => {
-    requireSupport(auth);
+  // Held open: only the staff member's id and role are read, and kept while it waits.
+  pollRoute(app, subscribeSupport, async ({ staffRole, params, query, reply }) => {
+    requireSupportRole(staffRole);
     return pollSupport(deps, params.cursor, pollWait(reply, query.wait));
   });
   route(

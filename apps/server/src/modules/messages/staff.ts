@@ -36,8 +36,13 @@ export function staffSelf(auth: Auth) {
 
 /** The caller answers the support chat (support, admin); anyone else gets NOT_FOUND. */
 export function requireSupport(auth: Auth): string {
-  if (!canAnswerSupport(auth.user.staffRole ?? null)) throw new AppError('NOT_FOUND');
+  requireSupportRole(auth.user.staffRole);
   return auth.user.id;
+}
+
+/** `requireSupport` by the role alone: the console's long poll keeps no user's row. */
+export function requireSupportRole(role: Auth['user']['staffRole']): void {
+  if (!canAnswerSupport(role ?? null)) throw new AppError('NOT_FOUND');
 }
 
 /** Support staff may have any conversation's files. */

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { localeOf, type Language } from '@evcharge/domain/constants';
 import { formatMoney } from '@evcharge/domain/money';
 import type { ReceiptPayment } from '../../db/schema/money';
@@ -10,7 +9,8 @@ import type { ReceiptRow } from './repo';
 
 // GET /api/receipts/:id/pdf: the receipt as an A4 PDF. DejaVu Sans (npm dejavu-fonts-ttf)
 // has Cyrillic and the Latin letters of every language we speak; pdfkit embeds only the
-// glyphs used.
+// glyphs used. pdfkit (with its font and compression code, about 6 MB of heap) is loaded at
+// the first receipt asked as a PDF, not at start: most processes never draw one.
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -77,6 +77,7 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
   const quantity = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 3 });
   const title = `${labels.receipt} № ${receipt.number}`;
 
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import {
   createChargeEventBus,
@@ -5,9 +6,10 @@ import {
   QUIET_NOTE_MS,
   QuietLooks,
   spreadPollMs,
+  WAKE_SLICE,
 } from './event-bus';
 
-const forever = () => ({ ms: 60_000, signal: new AbortController().signal });
+const forever = () => ({ ms: 60_000, client: new EventEmitter() });
 
 describe('longPoll', () => {
   it('answers at once when the first look is ready', async () => {
@@ -33,15 +35,10 @@ describe('longPoll', () => {
   it('is woken only by its own key', async () => {
     const bus = createChargeEventBus();
     let looks = 0;
-    const polling = longPoll(
-      bus,
-      'u',
-      { ms: 200, signal: new AbortController().signal },
-      async () => {
-        looks += 1;
-        return { answer: looks, ready: false };
-      },
-    );
+    const polling = longPoll(bus, 'u', { ms: 200, client: new EventEmitter() }, async () => {
+      looks += 1;
+      return { answer: looks, ready: false };
+    });
     bus.notify('someone else');
     expect(await polling).toBe(2);
   });
@@ -58,14 +55,17 @@ describe('longPoll', () => {
 
   it('ends with the last answer when the client goes away', async () => {
     const bus = createChargeEventBus();
-    const gone = new AbortController();
-    const polling = longPoll(bus, 'u', { ms: 60_000, signal: gone.signal }, async () => ({
+    const client = new EventEmitter();
+    const polling = longPoll(bus, 'u', { ms: 60_000, client }, async () => ({
       answer: 'nothing yet',
       ready: false,
     }));
-    gone.abort();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(bus.waiting()).toBe(1);
+    client.emit('close');
     expect(await polling).toBe('nothing yet');
     expect(bus.waiting()).toBe(0);
+    expect(client.listenerCount('close')).toBe(0);
   });
 });
 
@@ -94,6 +94,39 @@ describe('the bus', () => {
     bus.notify('a');
     expect(woken).toBe(false);
     expect(bus.waiting()).toBe(0);
+  });
+
+  it('wakes every waiter of a key, one or several, and keeps the others', () => {
+    const bus = createChargeEventBus();
+    const woken: string[] = [];
+    bus.park('a', 60_000, () => woken.push('a1'));
+    const unpark = bus.park('a', 60_000, () => woken.push('a2'));
+    bus.park('a', 60_000, () => woken.push('a3'));
+    bus.park('b', 60_000, () => woken.push('b'));
+    unpark();
+    expect(bus.waiting()).toBe(3);
+    bus.notify('a');
+    expect(woken).toEqual(['a1', 'a3']);
+    bus.park('a', 60_000, () => woken.push('a4'));
+    bus.notify('a');
+    expect(woken).toEqual(['a1', 'a3', 'a4']);
+    expect(bus.waiting()).toBe(1);
+  });
+
+  it(`wakes at most ${WAKE_SLICE} waiters in one turn, the rest in the next turns`, async () => {
+    const bus = createChargeEventBus();
+    const count = WAKE_SLICE * 2 + 10;
+    let woken = 0;
+    const unparks = Array.from({ length: count }, () => bus.park('k', 60_000, () => (woken += 1)));
+    bus.notify('k');
+    expect(bus.waiting()).toBe(0);
+    expect(woken).toBe(WAKE_SLICE);
+    // One not yet woken is taken off: it is not woken later.
+    unparks.at(-1)!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toBe(WAKE_SLICE * 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toBe(count - 1);
   });
 
   it('tells whether a key had news since a count', () => {

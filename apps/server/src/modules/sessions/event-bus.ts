@@ -12,10 +12,17 @@ export type ChargeEventBus = {
   wait(userId: string, ms: number, signal?: AbortSignal): Promise<void>;
   /**
    * Calls `wake` once: at the next notify for `key`, after `ms`, or when the bus closes;
-   * the returned function takes the waiter off without calling it. What `wait` and the long
-   * polls stand on: no promise, timer or listener of its own per waiter.
+   * the returned function takes the waiter off without calling it.
    */
   park(key: string, ms: number, wake: () => void): () => void;
+  /**
+   * `park` for a waiter object of the caller's: the bus keeps the object itself (no closure,
+   * promise, timer or listener of its own per waiter) and calls its `wake` once. What the long
+   * polls stand on: ten thousand of them are held at once.
+   */
+  hold(waiter: BusWaiter, ms: number): void;
+  /** Takes a held waiter off without waking it (nothing when it is not held). */
+  release(waiter: BusWaiter): void;
   /** Open long polls (metrics, shutdown). */
   waiting(): number;
   /** A count that goes up with every wake-up of any key (`notify`, `deliver`). */
@@ -38,7 +45,23 @@ export const CHARGE_EVENTS_CHANNEL = 'charge_events';
  */
 const SLOT_MS = 100;
 
-type Waiter = { key: string; slot: number; wake: () => void };
+/**
+ * A waiter as the bus keeps it: `key` is what wakes it; `slot` is the bus's own (its deadline's
+ * slot while held, else `NOT_HELD`).
+ */
+export type BusWaiter = { readonly key: string; slot: number; wake(): void };
+type Waiter = BusWaiter;
+
+/** The `slot` of a waiter the bus does not hold. */
+export const NOT_HELD = -1;
+
+/**
+ * The most waiters woken in one turn of the event loop; the rest are woken in the next turns.
+ * A slot's deadline or the server's close may end thousands of polls at once: each wake-up
+ * looks again and answers, and thousands of answers in one turn would keep every other request
+ * (GET /health, a station search) waiting for the whole batch.
+ */
+export const WAKE_SLICE = 200;
 
 /** How many keys' last wake-ups the bus remembers; older ones count as "just now". */
 const NEWS_KEYS_KEPT = 100_000;
@@ -47,8 +70,9 @@ export function createChargeEventBus(
   publish?: (userId: string) => Promise<void>,
   onPublishError?: (error: unknown) => void,
 ): ChargeEventBus {
-  // The waiters of each key, and of each deadline slot (with the slot's one timer).
-  const byKey = new Map<string, Set<Waiter>>();
+  // The waiters of each key (the one waiter itself while a key has one, as most have: a Set per
+  // key would cost each open poll a hash table), and of each deadline slot (with its one timer).
+  const byKey = new Map<string, Waiter | Set<Waiter>>();
   const bySlot = new Map<number, { waiters: Set<Waiter>; timer: NodeJS.Timeout }>();
   let open = 0;
   let isClosed = false;
@@ -57,10 +81,23 @@ export function createChargeEventBus(
   const lastNews = new Map<string, number>();
   let forgottenUpTo = 0;
 
+  // Waiters taken off and not yet woken (past WAKE_SLICE in one turn), woken in later turns.
+  let toWake: Waiter[] = [];
+  let wakeScheduled = false;
+  // A waiter taken off and queued to be woken has this slot until it is.
+  const QUEUED = -2;
+
   const remove = (waiter: Waiter): boolean => {
+    if (waiter.slot === QUEUED) {
+      // Released before its turn came: it is not woken.
+      waiter.slot = NOT_HELD;
+      return false;
+    }
     const ofKey = byKey.get(waiter.key);
-    if (!ofKey?.delete(waiter)) return false;
-    if (ofKey.size === 0) byKey.delete(waiter.key);
+    if (ofKey === waiter) byKey.delete(waiter.key);
+    else if (ofKey instanceof Set && ofKey.delete(waiter)) {
+      if (ofKey.size === 1) byKey.set(waiter.key, ofKey.values().next().value as Waiter);
+    } else return false;
     const ofSlot = bySlot.get(waiter.slot);
     if (ofSlot) {
       ofSlot.waiters.delete(waiter);
@@ -69,14 +106,42 @@ export function createChargeEventBus(
         bySlot.delete(waiter.slot);
       }
     }
+    waiter.slot = NOT_HELD;
     open -= 1;
     return true;
+  };
+  const wakeQueued = () => {
+    wakeScheduled = false;
+    const now = toWake.length > WAKE_SLICE ? toWake.slice(0, WAKE_SLICE) : toWake;
+    toWake = toWake.length > WAKE_SLICE ? toWake.slice(WAKE_SLICE) : [];
+    if (toWake.length > 0) {
+      wakeScheduled = true;
+      setImmediate(wakeQueued);
+    }
+    for (const waiter of now) {
+      // Released meanwhile: not woken.
+      if (waiter.slot !== QUEUED) continue;
+      waiter.slot = NOT_HELD;
+      waiter.wake();
+    }
   };
   const wakeAll = (waiters: Iterable<Waiter>) => {
     // Taken off first: a wake-up may park again at once.
     const woken = [...waiters];
     for (const waiter of woken) remove(waiter);
-    for (const waiter of woken) waiter.wake();
+    // The first WAKE_SLICE now (after those queued before), the rest in the next turns.
+    let i = 0;
+    if (toWake.length === 0) {
+      for (; i < woken.length && i < WAKE_SLICE; i++) woken[i]!.wake();
+    }
+    for (; i < woken.length; i++) {
+      woken[i]!.slot = QUEUED;
+      toWake.push(woken[i]!);
+    }
+    if (toWake.length > 0 && !wakeScheduled) {
+      wakeScheduled = true;
+      setImmediate(wakeQueued);
+    }
   };
   const wakeKey = (key: string) => {
     newsCount += 1;
@@ -88,23 +153,25 @@ export function createChargeEventBus(
       forgottenUpTo = at;
     }
     const waiters = byKey.get(key);
-    if (waiters) wakeAll(waiters);
+    if (waiters) wakeAll(waiters instanceof Set ? waiters : [waiters]);
   };
   const expire = (slot: number) => {
     const ofSlot = bySlot.get(slot);
     if (ofSlot) wakeAll(ofSlot.waiters);
   };
 
-  const park = (key: string, ms: number, wake: () => void): (() => void) => {
+  const hold = (waiter: Waiter, ms: number): void => {
     if (isClosed) {
-      wake();
-      return () => {};
+      waiter.wake();
+      return;
     }
+    const { key } = waiter;
     const slot = Math.ceil((Date.now() + Math.max(0, ms)) / SLOT_MS);
-    const waiter: Waiter = { key, slot, wake };
-    let ofKey = byKey.get(key);
-    if (!ofKey) byKey.set(key, (ofKey = new Set()));
-    ofKey.add(waiter);
+    waiter.slot = slot;
+    const ofKey = byKey.get(key);
+    if (!ofKey) byKey.set(key, waiter);
+    else if (ofKey instanceof Set) ofKey.add(waiter);
+    else byKey.set(key, new Set([ofKey, waiter]));
     let ofSlot = bySlot.get(slot);
     if (!ofSlot) {
       const timer = setTimeout(expire, Math.max(0, slot * SLOT_MS - Date.now()), slot);
@@ -112,6 +179,10 @@ export function createChargeEventBus(
     }
     ofSlot.waiters.add(waiter);
     open += 1;
+  };
+  const park = (key: string, ms: number, wake: () => void): (() => void) => {
+    const waiter: Waiter = { key, slot: NOT_HELD, wake };
+    hold(waiter, ms);
     return () => void remove(waiter);
   };
 
@@ -124,6 +195,8 @@ export function createChargeEventBus(
       wakeKey(userId);
     },
     park,
+    hold,
+    release: (waiter) => void remove(waiter),
     wait(userId, ms, signal) {
       if (isClosed || signal?.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
@@ -150,11 +223,20 @@ export function createChargeEventBus(
   };
 }
 
+/**
+ * Where a poll hears its client go away: the request's response (Node's ServerResponse emits
+ * 'close' when its connection closes before the answer went out).
+ */
+export type PollClient = {
+  on(event: 'close', listener: () => void): unknown;
+  removeListener(event: 'close', listener: () => void): unknown;
+};
+
 export type PollWait = {
   /** How long to hold with nothing new. */
   ms: number;
-  /** The client went away, or the server closes. */
-  signal: AbortSignal;
+  /** The client: when it goes away, the wait is over. */
+  client: PollClient;
 };
 
 /**
@@ -173,16 +255,11 @@ export function spreadPollMs(seconds: number, random: () => number = Math.random
  * (`spreadPollMs`); over when the client goes away.
  */
 export function pollWaitFor(
-  raw: { once(event: 'close', listener: () => void): unknown },
+  client: PollClient,
   asked: number | undefined,
   defaultSeconds: number,
 ): PollWait {
-  const gone = new AbortController();
-  raw.once('close', () => gone.abort());
-  return {
-    ms: asked === undefined ? spreadPollMs(defaultSeconds) : asked * 1000,
-    signal: gone.signal,
-  };
+  return { ms: asked === undefined ? spreadPollMs(defaultSeconds) : asked * 1000, client };
 }
 
 /**
@@ -239,54 +316,109 @@ export class QuietLooks<T> {
   }
 }
 
+type Look<T> = () => Promise<{ answer: T; ready: boolean; lookAgainMs?: number }>;
+
 /**
  * DESIGN.md Real time, the one long-poll loop of the charges, the RFID wizard and the support
  * chat: answers at once when `look` finds something (`ready`), else holds until the bus wakes
  * `key` (then looks again), `lookAgainMs` passes (a deadline the answer depends on), or the
  * wait is over. The wait is registered before each look, so a wake-up between the look and the
- * wait is not lost. The server closing ends it with the last look's answer.
+ * wait is not lost. The server closing, or the client going away, ends it with the last look's
+ * answer.
  */
-export async function longPoll<T>(
-  bus: Pick<ChargeEventBus, 'park' | 'closed'>,
+export function longPoll<T>(
+  bus: Pick<ChargeEventBus, 'hold' | 'release' | 'closed'>,
   key: string,
   wait: PollWait,
-  look: () => Promise<{ answer: T; ready: boolean; lookAgainMs?: number }>,
+  look: Look<T>,
 ): Promise<T> {
-  const deadline = Date.now() + wait.ms;
-  // One round's wake-up: the bus, the answer's own deadline, or the client going away.
-  let woken = false;
-  let wake: (() => void) | undefined;
-  let unpark = () => {};
-  const onWake = () => {
-    woken = true;
-    wake?.();
-  };
-  const onGone = () => {
-    unpark();
-    onWake();
-  };
-  wait.signal.addEventListener('abort', onGone, { once: true });
-  try {
-    for (;;) {
-      const left = deadline - Date.now();
-      woken = false;
-      wake = undefined;
-      unpark = left > 0 && !wait.signal.aborted ? bus.park(key, left, onWake) : () => {};
-      const { answer, ready, lookAgainMs } = await look();
-      if (ready || left <= 0 || wait.signal.aborted || bus.closed()) {
-        unpark();
-        return answer;
-      }
-      if (!woken) {
-        const again = lookAgainMs === undefined ? undefined : setTimeout(onGone, lookAgainMs);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        clearTimeout(again);
-      }
-      if (wait.signal.aborted || bus.closed()) return answer;
+  return new Promise<T>((resolve, reject) => {
+    new LongPoll(bus, key, wait, look, resolve, reject).round();
+  });
+}
+
+/**
+ * One open poll as one object: it is the bus's waiter, and its one listener hears the client
+ * go away. Ten thousand are held at once on an instance; an async function with a promise per
+ * round, an AbortController and a closure per wake-up source cost each of them about a
+ * kilobyte more (bench/RESULTS.md).
+ */
+class LongPoll<T> implements BusWaiter {
+  slot = NOT_HELD;
+  private readonly deadline: number;
+  /** Woken (by the bus, the answer's deadline or the client) since this round parked. */
+  private woken = false;
+  /** Looked, found nothing, and waits for a wake-up. */
+  private waiting = false;
+  private gone = false;
+  private again: NodeJS.Timeout | undefined;
+  private answer: T | undefined;
+  /** The client's 'close' listener (one function, taken off when the poll answers). */
+  private readonly onClose: () => void;
+
+  constructor(
+    private readonly bus: Pick<ChargeEventBus, 'hold' | 'release' | 'closed'>,
+    readonly key: string,
+    private readonly wait: PollWait,
+    private readonly look: Look<T>,
+    private readonly resolve: (answer: T) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    this.deadline = Date.now() + wait.ms;
+    this.onClose = () => {
+      this.gone = true;
+      this.wake();
+    };
+    wait.client.on('close', this.onClose);
+  }
+
+  /** Parks (while there is time left), then looks. */
+  round(): void {
+    const left = this.deadline - Date.now();
+    this.woken = false;
+    if (left > 0 && !this.gone) this.bus.hold(this, left);
+    this.look().then(
+      (found) => this.looked(found, left),
+      (error: unknown) => this.end(error, true),
+    );
+  }
+
+  private looked(found: Awaited<ReturnType<Look<T>>>, left: number): void {
+    this.answer = found.answer;
+    if (found.ready || left <= 0 || this.gone || this.bus.closed()) {
+      this.end(found.answer);
+      return;
     }
-  } finally {
-    wait.signal.removeEventListener('abort', onGone);
+    if (this.woken) {
+      this.round();
+      return;
+    }
+    this.waiting = true;
+    if (found.lookAgainMs !== undefined) {
+      this.again = setTimeout(() => this.wake(), found.lookAgainMs);
+    }
+  }
+
+  /** The bus's wake-up, the answer's own deadline, or the client gone. */
+  wake(): void {
+    this.woken = true;
+    if (!this.waiting) {
+      // Still looking: the look's end sees `woken` (or `gone`) and goes on from there.
+      this.bus.release(this);
+      return;
+    }
+    this.waiting = false;
+    clearTimeout(this.again);
+    this.bus.release(this);
+    if (this.gone || this.bus.closed()) this.end(this.answer as T);
+    else this.round();
+  }
+
+  private end(answer: unknown, failed = false): void {
+    this.bus.release(this);
+    clearTimeout(this.again);
+    this.wait.client.removeListener('close', this.onClose);
+    if (failed) this.reject(answer);
+    else this.resolve(answer as T);
   }
 }
