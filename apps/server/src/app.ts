@@ -66,6 +66,7 @@ import {
   createStationReadModel,
   sharedReadModel,
   STATION_CHANGES_CHANNEL,
+  reportConnectorStatus,
   setConnectorStatus,
   setStationUnavailable,
   stationRoutes,
@@ -281,6 +282,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       booted: (from) => reader.booted(from.chargePointId),
       connectorStatus: (stationId, number, status, at) =>
         setConnectorStatus(connectorStatuses, stationId, number, status, at),
+      connectorReported: (from, connectorNumber, reported, status, at) =>
+        reportConnectorStatus(connectorStatuses, {
+          chargePointId: from.chargePointId,
+          stationId: from.stationId,
+          connectorNumber,
+          reported,
+          status,
+          at,
+        }),
       stationUnavailable: async (stationId, at) => {
         await setStationUnavailable(connectorStatuses, stationId, at);
         await reader.stationUnavailable(stationId);
