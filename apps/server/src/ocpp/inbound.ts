@@ -1,5 +1,6 @@
 import type { OCPP16 } from 'typed-ocpp';
 import type { ConnectorStatus } from '@evcharge/domain/connector-status';
+import type { ReportedStatus as ReportEntry } from '../db/schema/ocpp';
 import type { ChargePointConnection } from './connections';
 
 // What the transport hands on once a message is valid OCPP: the rest of the server
@@ -11,6 +12,9 @@ export type Sender = Pick<ChargePointConnection, 'chargePointId' | 'stationId' |
 
 type IdTagInfo = OCPP16.AuthorizeResponse['idTagInfo'];
 type ReportedStatus = OCPP16.StatusNotificationRequest['status'];
+
+/** What is open on a connector, read with its status (connectorReported). */
+export type ConnectorOccupancy = { hasActiveSession: boolean; hasOpenBinding: boolean };
 
 export type ChargePointEvents = {
   /** OCPP 1.6 §4.1: may this idTag charge here (and its parentIdTag, for a reservation)? */
@@ -38,17 +42,35 @@ export type ChargePointEvents = {
     at: Date,
   ): Promise<string | undefined>;
   /**
+   * OCPP 1.6 §4.9: a StatusNotification for a connector (its number) in one round trip: the
+   * report is kept with the charge point's others, and the connector shows `status` from `at`
+   * as connectorStatus does it. Says whether a session or an RFID wizard is open on the
+   * connector (only then can sessionConnectorStatus change anything); undefined when the station
+   * has no such connector (the report is kept all the same).
+   */
+  connectorReported(
+    from: Sender,
+    connectorNumber: number,
+    report: ReportEntry,
+    status: ConnectorStatus,
+    at: Date,
+  ): Promise<(ConnectorOccupancy & { connectorId: string }) | undefined>;
+  /**
    * OCPP 1.6 §4.2: the charge point booted and was accepted. Whatever it is sent in answer
    * (its local authorization list) goes after the BootNotification's answer.
    */
   booted(from: Sender): void;
   /** The charge point is offline: every connector of its station shows 'unavailable'. */
   stationUnavailable(stationId: string, at: Date): Promise<void>;
-  /** OCPP 1.6 §4.9: the session on a connector follows the status reported at `at`. */
+  /**
+   * OCPP 1.6 §4.9: the session on a connector follows the status reported at `at`, and so
+   * does an RFID wizard waiting there. `occupancy`, when known, spares looking for either.
+   */
   sessionConnectorStatus(
     from: Sender,
     connectorId: string,
     status: ReportedStatus,
     at: Date,
+    occupancy?: ConnectorOccupancy,
   ): Promise<void>;
 };

@@ -18,6 +18,7 @@ export type RfidReader = {
     connectorId: string,
     status: ReportedStatus,
     at: Date,
+    occupancy?: { hasActiveSession: boolean; hasOpenBinding: boolean },
   ): Promise<void>;
   stationUnavailable(stationId: string): Promise<void>;
   booted(chargePointId: string): void;
@@ -34,9 +35,10 @@ export function rfidReader(
         (await holdPresentedTag(deps, from.stationId, idTag)) ?? sessions.authorize(from, idTag)
       );
     },
-    async sessionConnectorStatus(from, connectorId, status, at) {
-      await sessions.sessionConnectorStatus(from, connectorId, status, at);
-      await followConnector(deps, connectorId, status);
+    async sessionConnectorStatus(from, connectorId, status, at, occupancy) {
+      if (occupancy?.hasActiveSession !== false)
+        await sessions.sessionConnectorStatus(from, connectorId, status, at);
+      if (occupancy?.hasOpenBinding !== false) await followConnector(deps, connectorId, status);
     },
     stationUnavailable: (stationId) => stationWentOffline(deps, stationId),
     booted: (chargePointId) => localList.booted(chargePointId),

@@ -32,14 +32,6 @@ function placed(
   );
 }
 
-export async function findConnectorId(db: Db, stationId: string, number: number) {
-  const [row] = await db
-    .select({ id: connectors.id })
-    .from(connectors)
-    .where(and(eq(connectors.stationId, stationId), eq(connectors.number, number)));
-  return row?.id;
-}
-
 /** The session matching `where`, with its connector and station. */
 async function placedSession(db: Db, where: SQL | undefined): Promise<PlacedSession | undefined> {
   const rows = await db
@@ -145,28 +137,59 @@ export async function markReconciled(
   return row;
 }
 
+/** Where a StartTransaction lands (transaction-start.ts), read in one statement. */
+export type StartPlace = {
+  connectorId: string;
+  /** The transactionId of a session this same start (time and meter) began already. */
+  repeatedTransactionId: number | null;
+  /** The connector's active session (the partial unique index allows one). */
+  active: PlacedSession | undefined;
+};
+
 /**
- * The session a StartTransaction already made (its answer was lost, or the queue sent it
- * twice): the same connector, start time and meter, whatever became of the session since.
+ * A station's connector by its number, with what a StartTransaction on it must know first: a
+ * session the same start began (`startTimestamp` and `meterStartWh`, when the time is valid)
+ * and the connector's active session. Undefined when the station has no such connector.
  */
-export async function findSessionByStart(
+export async function findStartPlace(
   db: Db,
-  connectorId: string,
-  startTimestamp: Date,
+  stationId: string,
+  connectorNumber: number,
+  startTimestamp: Date | undefined,
   meterStartWh: number,
-): Promise<SessionRow | undefined> {
+): Promise<StartPlace | undefined> {
+  // Named columns of an alias: the outer query's charging_sessions is the active session.
+  const repeated = startTimestamp
+    ? sql<number | null>`(select r.transaction_id from ${chargingSessions} r
+        where r.connector_id = ${connectors.id}
+          and r.start_timestamp = ${startTimestamp.toISOString()}::timestamptz
+          and r.meter_start_wh = ${meterStartWh} limit 1)`
+    : sql<null>`null::integer`;
   const [row] = await db
-    .select()
-    .from(chargingSessions)
-    .where(
+    .select({
+      connectorId: connectors.id,
+      repeatedTransactionId: repeated,
+      session: chargingSessions,
+      connectorNumber: connectors.number,
+      utcOffsetMinutes: stations.utcOffsetMinutes,
+    })
+    .from(connectors)
+    .innerJoin(stations, eq(stations.id, connectors.stationId))
+    .leftJoin(
+      chargingSessions,
       and(
-        eq(chargingSessions.connectorId, connectorId),
-        eq(chargingSessions.startTimestamp, startTimestamp),
-        eq(chargingSessions.meterStartWh, meterStartWh),
+        eq(chargingSessions.connectorId, connectors.id),
+        inArray(chargingSessions.status, [...activeSessionStatuses]),
       ),
     )
-    .limit(1);
-  return row;
+    .where(and(eq(connectors.stationId, stationId), eq(connectors.number, connectorNumber)));
+  if (!row) return undefined;
+  const { connectorId, repeatedTransactionId, session, ...place } = row;
+  return {
+    connectorId,
+    repeatedTransactionId,
+    active: session ? { ...session, ...place } : undefined,
+  };
 }
 
 /** Marks that the charge point reported the connector free while the session runs. */

@@ -14,7 +14,13 @@ import {
 import { stationAccess } from '@evcharge/domain/private-station';
 import { holdForSession } from '../payments';
 import type { ChargePointSender } from './charge-point-sender';
-import { checkIdTag, driverGroupTag, type IdTagInfo, type IdTagStatus } from './id-tags';
+import {
+  checkIdTag,
+  driverGroupTag,
+  type IdTagInfo,
+  type IdTagStatus,
+  type IdTagVerdict,
+} from './id-tags';
 import { tariffOf } from './cost';
 import { insertSession, stationTariffAt, updateSessionFrom } from './repo';
 import { startColumns } from './start-clock';
@@ -55,19 +61,24 @@ type TagDecision =
 
 type Starter = { userId: string; rfidTagId: string | null; partner: PartnerDriver | undefined };
 
-/** Who presents the idTag: our driver's tag, a roaming partner's driver, or a refusal. */
+/**
+ * Who presents the idTag: our driver's tag, a roaming partner's driver, or a refusal. `known`:
+ * the idTag's verdict the same message read already (Authorize), not read again.
+ */
 async function starterOf(
   deps: ChargeDeps,
   stationId: string,
   idTag: string,
+  known: IdTagVerdict | undefined,
 ): Promise<Starter | { status: Exclude<IdTagStatus, 'Accepted'> }> {
-  const tag = await checkIdTag(deps.db, idTag);
+  const tag = known ?? (await checkIdTag(deps.db, idTag));
   if (tag.status === 'Accepted') {
     if (tag.rfidTagId === null) return { status: 'Invalid' };
     return { userId: tag.userId, rfidTagId: tag.rfidTagId, partner: undefined };
   }
   // Not one of our drivers' tags: perhaps a roaming partner's driver's card.
-  const foreign = tag.status === 'Invalid' ? await partnerDriverAt(deps, stationId, idTag) : undefined;
+  const foreign =
+    tag.status === 'Invalid' ? await partnerDriverAt(deps, stationId, idTag) : undefined;
   if (!foreign) return { status: tag.status };
   if (foreign.status !== 'Accepted') return { status: foreign.status };
   return { userId: foreign.partner.accountUserId, rfidTagId: null, partner: foreign.partner };
@@ -86,9 +97,10 @@ async function decideTag(
     tx: ChargeDeps['db'],
     decided: Extract<TagDecision, { status: 'Accepted' }>,
   ) => Promise<void>,
+  known?: IdTagVerdict,
 ): Promise<TagDecision> {
   const { db } = deps;
-  const starter = await starterOf(deps, place.stationId, idTag);
+  const starter = await starterOf(deps, place.stationId, idTag, known);
   if ('status' in starter) return starter;
   const { userId, rfidTagId, partner } = starter;
   const tariffId = await stationTariffAt(db, place.stationId, at);
@@ -151,9 +163,14 @@ export function startedOffline(
 }
 
 /** The tag's status as a start here would be decided now. */
-async function authorizeTag(deps: ChargeDeps, stationId: string, idTag: string) {
+async function authorizeTag(
+  deps: ChargeDeps,
+  stationId: string,
+  idTag: string,
+  verdict: IdTagVerdict,
+) {
   // Authorize names no connector: a reservation's hold is decided at StartTransaction.
-  const decided = await decideTag(deps, { stationId }, idTag, new Date(), async () => {});
+  const decided = await decideTag(deps, { stationId }, idTag, new Date(), async () => {}, verdict);
   if (decided.status !== 'Accepted') return { status: decided.status };
   const { trustedUntil } = decided.decision;
   // A partner's drivers share its account: their cards are no group of one driver.
@@ -179,7 +196,7 @@ export async function authorizeIdTag(
   remember(from, idTag);
   const verdict = await checkIdTag(deps.db, idTag);
   if (verdict.status === 'Accepted' && verdict.rfidTagId === null) return { status: 'Accepted' };
-  return authorizeTag(deps, from.stationId, idTag);
+  return authorizeTag(deps, from.stationId, idTag, verdict);
 }
 
 type Answer = { status: IdTagStatus; transactionId?: number; expiryDate?: string };

@@ -6,13 +6,7 @@ import { checkIdTag } from './id-tags';
 import { closeWithoutStop } from './close-without-stop';
 import { completeReservation } from './hold-repo';
 import { startColumns } from './start-clock';
-import {
-  findActiveSession,
-  findConnectorId,
-  findSessionByStart,
-  updateSessionFrom,
-  type PlacedSession,
-} from './repo';
+import { findStartPlace, updateSessionFrom, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
 import { startByTag, startedOffline } from './tag-start';
 
@@ -71,19 +65,23 @@ export async function startTransaction(
   params: OCPP16.StartTransactionRequest,
 ): Promise<Answer> {
   const { db } = deps;
-  const connectorId = await findConnectorId(db, from.stationId, params.connectorId);
-  if (!connectorId) {
+  // The connector, a session this same start began, the connector's active one: one read.
+  const timestamp = new Date(params.timestamp);
+  const place = await findStartPlace(
+    db,
+    from.stationId,
+    params.connectorId,
+    Number.isFinite(timestamp.getTime()) ? timestamp : undefined,
+    params.meterStart,
+  );
+  if (!place) {
     from.log.warn({ connectorId: params.connectorId }, 'StartTransaction on an unknown connector');
     return refused('Invalid');
   }
+  const { connectorId, active } = place;
   // The same StartTransaction again (its answer was lost with the socket, or the queue sent it
   // twice): the same answer, whatever became of its session since.
-  const timestamp = new Date(params.timestamp);
-  const repeated = Number.isFinite(timestamp.getTime())
-    ? await findSessionByStart(db, connectorId, timestamp, params.meterStart)
-    : undefined;
-  if (repeated) return accepted(repeated.transactionId);
-  const active = await findActiveSession(db, connectorId);
+  if (place.repeatedTransactionId !== null) return accepted(place.repeatedTransactionId);
   if (active) {
     if (active.status === 'preparing') return attach(deps, active, params);
     // A new transaction here means the old one ended without us hearing of it (its

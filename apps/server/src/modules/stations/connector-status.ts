@@ -1,6 +1,12 @@
 import { isConnectorFree, type ConnectorStatus } from '@evcharge/domain/connector-status';
 import type { Deps } from '../../deps';
-import { updateConnectorStatus, updateStationUnavailable } from './connector-status-repo';
+import {
+  recordConnectorReport,
+  updateConnectorStatus,
+  updateStationUnavailable,
+  type ConnectorReport,
+  type ReportedConnector,
+} from './connector-status-repo';
 
 // Connector statuses in the database, then in the read model the list and map answer from
 // (docs/decisions/004: the database first, then setConnectorStatus).
@@ -35,13 +41,14 @@ function publish(
   ids: readonly string[],
   status: ConnectorStatus,
   at: Date,
+  isTold = false,
 ) {
   const model = deps.stationReadModel;
   if (isConnectorFree(status) && hasFreeConnector(deps, stationId) === false)
     deps.whenStationFreed(stationId, at);
   deps.whenStatusChanged?.(stationId, ids, status, at);
   const isKnown = ids.every((connectorId) =>
-    model.setConnectorStatus({ stationId, connectorId, status, at }),
+    model.setConnectorStatus({ stationId, connectorId, status, at }, { isTold }),
   );
   // A station the model has not loaded yet (added after start-up): read it whole.
   if (!isKnown) void model.refreshStation(stationId).catch(() => undefined);
@@ -59,6 +66,23 @@ export async function setConnectorStatus(
   if (ids.length === 0) return undefined;
   publish(deps, stationId, ids, status, at);
   return ids[0];
+}
+
+/**
+ * OCPP 1.6 §4.9: a charge point's StatusNotification for a connector, as setConnectorStatus
+ * does it, in one statement with the report kept beside the charge point's others and the other
+ * instances told; also says whether a session or an RFID wizard is open on the connector.
+ */
+export async function reportConnectorStatus(
+  deps: ConnectorStatusDeps,
+  report: ConnectorReport,
+): Promise<ReportedConnector | undefined> {
+  const { stationId, status, at } = report;
+  const notice = deps.stationReadModel.statusNotice?.({ stationId, status, at });
+  const reported = await recordConnectorReport(deps.db, report, notice);
+  if (!reported) return undefined;
+  publish(deps, stationId, [reported.connectorId], status, at, notice !== undefined);
+  return reported;
 }
 
 /** Every connector of an offline charge point shows 'unavailable'. */

@@ -1,5 +1,6 @@
 // What other modules may use of stations (STYLE.md: one public entry file per module).
 export {
+  reportConnectorStatus,
   setConnectorStatus,
   setStationUnavailable,
   type ConnectorStatusDeps,

@@ -40,8 +40,18 @@ export type StationReadModel = {
   /**
    * The hot path for OCPP StatusNotification, after the database write: no read needed.
    * False when the model does not know the connector (then refresh the station).
+   * `isTold`: the other instances heard of it already (statusNotice's NOTIFY went with the write).
    */
-  setConnectorStatus: (update: ConnectorStatusUpdate) => boolean;
+  setConnectorStatus: (update: ConnectorStatusUpdate, options?: { isTold?: boolean }) => boolean;
+  /**
+   * With several instances (shared-read-model.ts): the NOTIFY that tells the others of a
+   * connector's new status, for the statement that writes it to send along (the connector's id
+   * added by that statement), so the change costs no round trip of its own.
+   */
+  statusNotice?: (update: Omit<ConnectorStatusUpdate, 'connectorId'>) => {
+    channel: string;
+    payload: Record<string, unknown>;
+  };
   /**
    * Writes again which private stations are shared now (their owners' hours: domain
    * private-station.ts). Runs by itself when the next one opens or closes; tests with a

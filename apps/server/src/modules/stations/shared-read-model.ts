@@ -33,8 +33,9 @@ export function sharedReadModel(
   };
   const shared: StationReadModel = {
     ...model,
-    setConnectorStatus(update) {
+    setConnectorStatus(update, options) {
       const isKnown = model.setConnectorStatus(update);
+      if (options?.isTold) return isKnown;
       tell({
         kind: 'status',
         stationId: update.stationId,
@@ -44,6 +45,10 @@ export function sharedReadModel(
       });
       return isKnown;
     },
+    statusNotice: ({ stationId, status, at }) => ({
+      channel: STATION_CHANGES_CHANNEL,
+      payload: { kind: 'status', stationId, status, at: at.toISOString(), from: self },
+    }),
     async refreshStations(ids) {
       await model.refreshStations(ids);
       tellRefresh(ids);

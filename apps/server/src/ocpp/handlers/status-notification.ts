@@ -11,7 +11,9 @@ function reportedTime(timestamp: string | undefined, now: Date): Date {
 
 /**
  * OCPP 1.6 §4.9: the connector's status reaches the database and then the map (read model),
- * and the session on it follows.
+ * and the session on it follows (and an RFID wizard waiting there). The report, the connector's
+ * status and the word to the other instances are one statement; the session and the wizard are
+ * read only when the statement found one open on the connector.
  * connectorId 0 is the charge point itself: kept with the other reports, it changes no
  * connector (the station's connectors each report their own status).
  */
@@ -25,33 +27,41 @@ export const statusNotification: ActionHandler<
   // "since" never lies in the future even when that clock runs ahead.
   const at = reportedTime(params.timestamp, now);
   const shownAt = at > now ? now : at;
-  await recordReportedStatus(deps.db, connection.chargePointId, params.connectorId, {
+  const report = {
     status: params.status,
     errorCode: params.errorCode,
     ...(params.info ? { info: params.info } : {}),
     ...(params.vendorErrorCode ? { vendorErrorCode: params.vendorErrorCode } : {}),
     at: at.toISOString(),
-  });
+  };
   if (params.status === 'Faulted') {
     connection.log.warn(
       { connectorId: params.connectorId, errorCode: params.errorCode, info: params.info },
       'connector faulted',
     );
   }
-  if (params.connectorId === 0) return {};
-  const connectorId = await deps.events.connectorStatus(
-    connection.stationId,
+  if (params.connectorId === 0) {
+    await recordReportedStatus(deps.db, connection.chargePointId, 0, report);
+    return {};
+  }
+  // One round trip when nothing is open on the connector (nearly always between sessions).
+  const connector = await deps.events.connectorReported(
+    connection,
     params.connectorId,
+    report,
     fromOcppStatus(params.status).status,
     shownAt,
   );
-  if (!connectorId) {
+  if (!connector) {
     connection.log.warn(
       { connectorId: params.connectorId },
       'StatusNotification for a connector the station does not have',
     );
     return {};
   }
-  await deps.events.sessionConnectorStatus(connection, connectorId, params.status, at);
+  const { connectorId, ...occupancy } = connector;
+  if (occupancy.hasActiveSession || occupancy.hasOpenBinding) {
+    await deps.events.sessionConnectorStatus(connection, connectorId, params.status, at, occupancy);
+  }
   return {};
 };
