@@ -11,7 +11,6 @@
 // SERVER_NODE_FLAGS (space-separated) replaces the server's heap flags for a trial, as in
 // long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=16" npm run api -w @evcharge/bench
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -19,6 +18,7 @@ import { demoAccounts, insertDemoAccounts } from '../apps/server/src/demo/accoun
 import { CLIENT_USER_TYPE } from '../packages/domain/src/constants';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { freshDatabase } from './ocpp-setup';
+import { processCpuSeconds } from './ocpp-stats';
 import { centres, newSearches } from './search-queries';
 import { registerBenchChargePoints, serverNodeFlags } from './start-server';
 import type { DriverCommand, DriverReply, DriverStation } from './status-driver';
@@ -79,25 +79,13 @@ const browserHeaders = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
-/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
 /**
- * CPU seconds a process has used so far, all its threads (the event loop, libuv's pool), from
- * /proc/<pid>/stat; null where there is no /proc. Less bent by other work on the machine than
- * a throughput: what a run costs the server, not how much of the cores it got.
+ * CPU seconds the server has used so far, all its threads (the event loop, libuv's pool), or
+ * null without /proc: what a run costs the server, less bent by other work on the machine than
+ * a throughput.
  */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's name (which may hold spaces) in parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
+const cpuSeconds = (pid: number | undefined) =>
+  pid === undefined ? null : (processCpuSeconds(pid) ?? null);
 
 async function load(
   url: string,

@@ -284,15 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       booted: (from) => reader.booted(from.chargePointId),
       connectorStatus: (stationId, number, status, at) =>
         setConnectorStatus(connectorStatuses, stationId, number, status, at),
-      connectorReported: (from, connectorNumber, reported, status, at) =>
-        reportConnectorStatus(connectorStatuses, {
-          chargePointId: from.chargePointId,
-          stationId: from.stationId,
-          connectorNumber,
-          reported,
-          status,
-          at,
-        }),
+      connectorReported: (report) => reportConnectorStatus(connectorStatuses, report),
       stationUnavailable: async (stationId, at) => {
         await setStationUnavailable(connectorStatuses, stationId, at);
         await reader.stationUnavailable(stationId);

@@ -13,6 +13,16 @@ export type Sender = Pick<ChargePointConnection, 'chargePointId' | 'stationId' |
 type IdTagInfo = OCPP16.AuthorizeResponse['idTagInfo'];
 type ReportedStatus = OCPP16.StatusNotificationRequest['status'];
 
+/** A StatusNotification for one connector (its OCPP number) of the sender's station. */
+export type ConnectorReportEvent = Pick<Sender, 'chargePointId' | 'stationId'> & {
+  connectorNumber: number;
+  /** As the charge point sent it, kept with its other reports. */
+  reported: ReportEntry;
+  status: ConnectorStatus;
+  /** From when the connector shows `status`. */
+  at: Date;
+};
+
 /** What is open on a connector, read with its status (connectorReported). */
 export type ConnectorOccupancy = { hasActiveSession: boolean; hasOpenBinding: boolean };
 
@@ -49,11 +59,7 @@ export type ChargePointEvents = {
    * has no such connector (the report is kept all the same).
    */
   connectorReported(
-    from: Sender,
-    connectorNumber: number,
-    report: ReportEntry,
-    status: ConnectorStatus,
-    at: Date,
+    report: ConnectorReportEvent,
   ): Promise<(ConnectorOccupancy & { connectorId: string }) | undefined>;
   /**
    * OCPP 1.6 §4.2: the charge point booted and was accepted. Whatever it is sent in answer

@@ -72,15 +72,7 @@ async function countedHandler(chargePoint: { id: string; station: { id: string }
         booted: () => {},
         connectorStatus: (stationId, number, status, at) =>
           setConnectorStatus(statuses, stationId, number, status, at),
-        connectorReported: (from, connectorNumber, reported, status, at) =>
-          reportConnectorStatus(statuses, {
-            chargePointId: from.chargePointId,
-            stationId: from.stationId,
-            connectorNumber,
-            reported,
-            status,
-            at,
-          }),
+        connectorReported: (report) => reportConnectorStatus(statuses, report),
         stationUnavailable: (stationId, at) => setStationUnavailable(statuses, stationId, at),
       },
     },

@@ -45,13 +45,14 @@ export const statusNotification: ActionHandler<
     return {};
   }
   // One round trip when nothing is open on the connector (nearly always between sessions).
-  const connector = await deps.events.connectorReported(
-    connection,
-    params.connectorId,
-    report,
-    fromOcppStatus(params.status).status,
-    shownAt,
-  );
+  const connector = await deps.events.connectorReported({
+    chargePointId: connection.chargePointId,
+    stationId: connection.stationId,
+    connectorNumber: params.connectorId,
+    reported: report,
+    status: fromOcppStatus(params.status).status,
+    at: shownAt,
+  });
   if (!connector) {
     connection.log.warn(
       { connectorId: params.connectorId },
