@@ -35,8 +35,11 @@ declare module 'fastify' {
 
 // 32 random bytes, base64url: 43 characters. Only the SHA-256 is stored.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-// Writing last_used_at on every request would turn each read into a write.
-const LAST_USED_RESOLUTION_SECONDS = 60;
+// Writing last_used_at on every request would turn each read into a write. Against an idle
+// lifetime counted in days (SESSION_IDLE_DAYS), ten minutes of resolution end a session at most
+// ten minutes early, and a driver's open long polls (renewed every half minute or so) and the
+// moving map write once in ten minutes instead of every minute.
+const LAST_USED_RESOLUTION_SECONDS = 600;
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
