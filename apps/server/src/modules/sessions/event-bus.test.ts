@@ -1,13 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import {
-  createChargeEventBus,
-  longPoll,
-  QUIET_NOTE_MS,
-  QuietLooks,
-  spreadPollMs,
-  WAKE_SLICE,
-} from './event-bus';
+import { createChargeEventBus, WAKE_SLICE } from './event-bus';
+import { longPoll, QUIET_NOTE_MS, QuietLooks, spreadPollMs } from './long-poll';
 
 const forever = () => ({ ms: 60_000, client: new EventEmitter() });
 

@@ -5,15 +5,8 @@
 export { chargeRoutes } from './routes';
 export { startSessionSweep } from './supervise';
 export { startRetentionSweep } from './retention';
-export {
-  CHARGE_EVENTS_CHANNEL,
-  createChargeEventBus,
-  longPoll,
-  pollWaitFor,
-  QuietLooks,
-  type ChargeEventBus,
-  type PollWait,
-} from './event-bus';
+export { CHARGE_EVENTS_CHANNEL, createChargeEventBus, type ChargeEventBus } from './event-bus';
+export { longPoll, pollWaitFor, QuietLooks, type PollWait } from './long-poll';
 
 // How modules reach a charge point, and what its transport tells the sessions.
 export {

@@ -21,7 +21,7 @@ import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/su
 import type { Deps } from '../../deps';
 import { pollRoute, route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
-import { longPoll, pollWaitFor, QuietLooks } from './event-bus';
+import { longPoll, pollWaitFor, QuietLooks } from './long-poll';
 import { latestEventId } from './event-repo';
 import { eventsAfter } from './events';
 import { chargeSummary, listHistory } from './history';
