@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { TestServer } from './harness';
+import { moneyDeps } from './money-deps';
 
 // A second query builder over a test server's own connection (PGlite) or pool (PostgreSQL)
 // that counts the statements sent through it: a test gives it to one call and counts what that
@@ -55,4 +56,22 @@ export function countingDb(server: Pick<TestServer, 'db' | 'driver'>) {
       return taken;
     },
   };
+}
+
+/**
+ * What a session's statement-count test calls the sessions with: the server's money deps on a
+ * counting database, and the charge point a message comes from.
+ */
+export async function countedSessionDeps(
+  server: TestServer,
+  chargePoint: { id: string; station: { id: string } },
+) {
+  const counted = countingDb(server);
+  const deps = { ...(await moneyDeps(server)), db: counted.db };
+  const from = {
+    chargePointId: chargePoint.id,
+    stationId: chargePoint.station.id,
+    log: server.app.log,
+  };
+  return { counted, deps, from };
 }

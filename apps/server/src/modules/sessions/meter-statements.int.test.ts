@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
 import { chargeEvents } from '../../db/schema/ocpp';
 import { withSessionStations, withTestServer } from '../../test/hooks';
-import { moneyDeps } from '../../test/money-deps';
 import { driverWithTag, MINUTE_MS, samplesOf, sessionOf, startWithTag } from '../../test/sessions';
-import { countingDb } from '../../test/statement-count';
+import { moneyDeps } from '../../test/money-deps';
+import { countedSessionDeps, countingDb } from '../../test/statement-count';
 import { recordMeterValues } from './meter-values';
 
 // MeterValues come every few seconds from every charging connector (OCPP 1.6 §4.7): a reading
@@ -22,13 +22,7 @@ describe('MeterValues of a charging session', () => {
     const transactionId = await startWithTag(station, driver.tag);
     const session = await sessionOf(server, transactionId);
     const startWh = session.meterStartWh!;
-    const counted = countingDb(server);
-    const deps = { ...(await moneyDeps(server)), db: counted.db };
-    const from = {
-      chargePointId: chargePoint.id,
-      stationId: chargePoint.station.id,
-      log: server.app.log,
-    };
+    const { counted, deps, from } = await countedSessionDeps(server, chargePoint);
     const meterValues = (minutes: number, registerWh: number) =>
       recordMeterValues(deps, from, {
         connectorId: 1,

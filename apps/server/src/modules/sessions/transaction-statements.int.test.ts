@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withSessionStations, withTestServer } from '../../test/hooks';
-import { moneyDeps } from '../../test/money-deps';
 import { driverWithTag, sessionOf } from '../../test/sessions';
-import { countingDb } from '../../test/statement-count';
+import { countedSessionDeps } from '../../test/statement-count';
 import { authorizeIdTag } from './tag-start';
 import { startTransaction } from './transaction-start';
 import { stopTransaction } from './transaction-stop';
@@ -17,13 +16,7 @@ describe('a tag session’s StartTransaction and StopTransaction', () => {
   it('start and stop each in a counted number of statements, the session right', async () => {
     const { chargePoint } = await connectedStation();
     const driver = await driverWithTag(server);
-    const counted = countingDb(server);
-    const deps = { ...(await moneyDeps(server)), db: counted.db };
-    const from = {
-      chargePointId: chargePoint.id,
-      stationId: chargePoint.station.id,
-      log: server.app.log,
-    };
+    const { counted, deps, from } = await countedSessionDeps(server, chargePoint);
     const startedAt = new Date(Date.now() - 60_000);
     const request = {
       connectorId: 1,
