@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -8,7 +7,7 @@ import { notify, type Database, type Db } from './db/client';
 import type { Deps } from './deps';
 import { registerJsonBody } from './http/json-body';
 import { validatorCompiler } from './http/validation';
-import { lazyChildLoggerFactory, loggerOptions } from './logger';
+import { lazyChildLoggerFactory, loggerOptions, newRequestId } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { smtpMailer } from './mail/smtp';
 import { outboxPhoneMessenger, type PhoneMessenger } from './mail/phone-messenger';
@@ -137,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
     // A malformed URL (bad percent-encoding, an over-long parameter) gets the JSON error body too.
     frameworkErrors: errorHandler,
     // The shutdown in server.ts waits for open requests; keep-alive sockets must not hold it.

@@ -222,11 +222,12 @@ function register<C extends Contract>(
     method: contract.method,
     url: contract.path,
     ...routeOptions,
-    handler: async (request, reply) => {
-      const result = await run(request, reply);
-      reply.code(status);
-      if (result instanceof JsonText) return sendJsonText(request, reply, result);
-      return status === 204 ? reply.send() : result;
-    },
+    // A `then` rather than an async function: a held long poll keeps no suspended function.
+    handler: (request, reply) =>
+      run(request, reply).then((result) => {
+        reply.code(status);
+        if (result instanceof JsonText) return sendJsonText(request, reply, result);
+        return status === 204 ? reply.send() : result;
+      }),
   });
 }

@@ -72,7 +72,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, limits: RateLimi
   );
   route(app, countNewMessages, async ({ auth }) => countNew(deps, auth.user.id));
   const quietPolls = new QuietLooks<DriverPollAnswer>(deps.chargeEvents);
-  pollRoute(app, subscribeMessages, async ({ userId, params, query, reply }) =>
+  pollRoute(app, subscribeMessages, ({ userId, params, query, reply }) =>
     pollDriver(
       deps,
       userId,

@@ -243,7 +243,7 @@ export type DriverPollAnswer = {
  * The driver's poll: their messages after the cursor, and support's read mark; `quiet` keeps
  * renewals that find nothing off the database (QuietLooks).
  */
-export async function pollDriver(
+export function pollDriver(
   deps: MessageDeps,
   userId: string,
   input: { cursor: number; read?: number | undefined },

@@ -62,7 +62,7 @@ export function rfidRoutes(
   // DESIGN.md Real time, as GET /charges/subscribe: answer at once when the binding is past the
   // client's version, else hold until it changes (the bus wakes us), its step times out, or
   // the wait is over; a client that goes away ends the wait.
-  pollRoute(app, subscribeRfid, async ({ userId, params, query, reply }) => {
+  pollRoute(app, subscribeRfid, ({ userId, params, query, reply }) => {
     const wait = pollWaitFor(reply.raw, query.wait, RFID_POLL_SECONDS);
     return longPoll(deps.chargeEvents, userId, wait, async () => {
       const row = await ownBinding(deps, userId, params.bindingId);

@@ -60,7 +60,7 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   // DESIGN.md Real time: answer at once when there is news after the cursor, else hold until
   // there is (the bus wakes us) or the wait is over; a client that goes away ends the wait.
   const quietCharges = new QuietLooks<Awaited<ReturnType<typeof eventsAfter>>>(deps.chargeEvents);
-  pollRoute(app, subscribeCharges, async ({ userId, params, query, reply }) => {
+  pollRoute(app, subscribeCharges, ({ userId, params, query, reply }) => {
     const wait = pollWaitFor(reply.raw, query.wait, CHARGE_POLL_SECONDS);
     let { cursor } = params;
     const question = `${params.transactionId}:${cursor}`;
