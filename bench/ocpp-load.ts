@@ -3,8 +3,9 @@
 // message handling time (its own histogram ocpp_message_duration_seconds at GET /metrics,
 // buckets diffed between the window's start and end), the round trip each simulated charge
 // point sees (CALL → CALLRESULT), the server process's CPU and memory (/proc), connections
-// held, messages per second and errors. The server runs as its own process with `npm start`'s
-// Node flags; the charge points (apps/station-sim) run in worker processes.
+// held, messages per second and errors. The server runs as its own process as in production (the
+// compiled build with its start:production flags; SERVER_NODE_FLAGS replaces the flags for a
+// trial); the charge points (apps/station-sim) run in worker processes.
 //
 //   npm run ocpp-load -w @evcharge/bench -- [--charge-points 1000] [--seconds 240] [--warmup 30]
 //     [--meter-interval 10] [--workers 1] [--database pglite|postgres://user@host/admin-db]

@@ -15,7 +15,7 @@ import { postTransaction } from '../apps/server/src/modules/ledger';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { registerChargePoint } from '../apps/server/src/ocpp/register';
 import type { WorkerCommand, WorkerReply, WorkerStation } from './ocpp-stations';
-import { serverNodeFlags } from './start-server';
+import { productionServer } from './start-server';
 
 export type Target = {
   env: Record<string, string>;
@@ -158,9 +158,12 @@ export function startServer(
     LOG_LEVEL: 'warn',
   };
   delete env.METRICS_TOKEN;
-  return fork(new URL('../apps/server/src/server.ts', import.meta.url).pathname, {
+  // As in production (README "Production"): the compiled build with its start:production
+  // flags (SERVER_NODE_FLAGS replaces them for a trial).
+  const { entry, execArgv } = productionServer();
+  return fork(entry, {
     execArgv: [
-      ...serverNodeFlags,
+      ...execArgv,
       ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
     ],
     env,
