@@ -110,6 +110,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DATABASE_POOL_SIZE, 20 connections when unset', () => {
+    expect(loadConfig(demo).databasePoolSize).toBe(20);
+    expect(loadConfig({ ...demo, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    for (const bad of ['1', '501', '2.5', 'many']) {
+      expect(() => loadConfig({ ...demo, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...demo, DATABASE_URL: '', PORT: '' })).toMatchObject({
       databaseUrl: undefined,

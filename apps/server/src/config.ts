@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { brandIds, isBrandId, type BrandId } from './brand/brands';
+import { DEFAULT_POOL_SIZE } from './db/pool-size';
 import { serverDir } from './server-dir';
 
 /** The repository root; default paths hang off it so the server starts from any directory. */
@@ -24,6 +25,9 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATA_DIR: z.string().min(1).optional(),
+    // Connections to PostgreSQL per instance (db/client.ts DEFAULT_POOL_SIZE); each instance
+    // holds this many, so instances × this stays under the server's max_connections.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_POOL_SIZE),
     BRAND: z.enum(brandIds).default('demo'),
     // One deployment, several brands: `host=brand` pairs, comma-separated
     // ("volt.example=volt, www.volt.example=volt"); any other host gets BRAND.
@@ -240,6 +244,8 @@ export type Config = {
   host: string;
   /** Unset: the embedded database (PGlite) in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL this instance keeps (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   dataDir: string;
   brand: BrandId;
   /** Host name → brand, for a deployment that serves several (BRAND_HOSTS); others get `brand`. */
@@ -345,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: resolvePath(e.DATA_DIR, 'data'),
     brand: e.BRAND,
     brandHosts: e.BRAND_HOSTS ?? {},

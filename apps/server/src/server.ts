@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { dataDir: config.dataDir },
   );
   await database.migrate();
   // Seed before building the app: the station read model loads the stations at build.

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrateWithPg, migrateWithPglite } from './migrate';
+import { DEFAULT_POOL_SIZE } from './pool-size';
 
 /** The query builder both drivers share; transactions are one too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -39,7 +40,7 @@ export type DatabaseTarget =
   | { memory: true; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPg(target.url, target.poolSize ?? 10);
+  if ('url' in target) return openPg(target.url, target.poolSize ?? DEFAULT_POOL_SIZE);
   if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true });
   const dataDir = 'dataDir' in target ? target.dataDir : undefined;
   // Loaded only for the embedded database: a process on PostgreSQL never holds PGlite's code.

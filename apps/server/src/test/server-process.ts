@@ -95,6 +95,9 @@ export async function serverProcess(options: ServerProcessOptions): Promise<Serv
     CONSOLE_DIST: '/nonexistent-console-dist',
     LOG_LEVEL: 'info',
     NODE_ENV: 'test',
+    // Test files run side by side on one PostgreSQL (max_connections 100): each server process
+    // keeps at most 10 connections, not production's 20.
+    DATABASE_POOL_SIZE: '10',
     ...options.database.env,
     ...options.env,
   });
