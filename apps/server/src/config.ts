@@ -25,7 +25,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATA_DIR: z.string().min(1).optional(),
-    // Connections to PostgreSQL per instance (db/client.ts DEFAULT_POOL_SIZE); each instance
+    // Connections to PostgreSQL per instance (db/pool-size.ts); each instance
     // holds this many, so instances × this stays under the server's max_connections.
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_POOL_SIZE),
     BRAND: z.enum(brandIds).default('demo'),
