@@ -41,12 +41,16 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   const markers = page.getByRole('listbox', { name: 'Stations on the map' });
   await tabTo(page, markers);
   const active = page.getByTestId('map-marker-active');
-  await page.keyboard.press('Home');
-  // The arrow keys go through the stations in view, nearest to the centre first.
-  for (let i = 0; i < 20 && (await active.getAttribute('data-station-id')) !== detail.id; i++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(active).toHaveAttribute('data-station-id', detail.id);
+  // The arrow keys go through the stations in view, nearest to the centre first. The markers
+  // drawn first may be the last ones seen (kept for offline use) until this view's answer is
+  // in: a driver who does not find the station goes back to the first and looks again.
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 20 && (await active.getAttribute('data-station-id')) !== detail.id; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await active.getAttribute('data-station-id')).toBe(detail.id);
+  }).toPass({ timeout: 15_000 });
   await expect(markers).toHaveAttribute('aria-activedescendant', (await active.getAttribute('id'))!);
   // Named with its distance and its free connectors once its details are in.
   await expect(active).toContainText(detail.name);

@@ -121,6 +121,17 @@ test('a driver reserves the next 15 minutes, a second driver finds the connector
     data: { transactionId },
   });
   expect(stopped.ok()).toBe(true);
+  // The car leaves a simulated minute later and the session is settled then (SPEC §4
+  // parking): wait for it, so that its cost leaves this driver's wallet within this journey.
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(`/api/charge/id/${transactionId}`, { headers: await auth(page) });
+        return ((await answer.json()) as { status: string }).status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('success');
 });
 
 test('a chosen period cancelled before it begins costs nothing', async ({ page }) => {
