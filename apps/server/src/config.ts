@@ -2,7 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import { brandIds, isBrandId, type BrandId } from './brand/brands';
 import { DEFAULT_POOL_SIZE } from './db/pool-size';
+import { logLevels, type Config } from './config-types';
 import { serverDir } from './server-dir';
+
+export type {
+  ChargingConfig,
+  Config,
+  OcpiConfig,
+  OcppConfig,
+  PushConfig,
+  SmsConfig,
+} from './config-types';
 
 /** The repository root; default paths hang off it so the server starts from any directory. */
 export const repoRoot = path.join(serverDir, '../../');
@@ -14,7 +24,6 @@ const booleanText = z
 /** A host name as a Host header carries it, without the port (RFC 1123 labels). */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z
   .object({
@@ -238,91 +247,6 @@ const envSchema = z
 function mailTransport(env: { MAIL_TRANSPORT?: 'outbox' | 'smtp'; DEMO_MODE: boolean }) {
   return env.MAIL_TRANSPORT ?? (env.DEMO_MODE ? 'outbox' : 'smtp');
 }
-
-export type Config = {
-  port: number;
-  host: string;
-  /** Unset: the embedded database (PGlite) in `dataDir`. */
-  databaseUrl: string | undefined;
-  /** Connections to PostgreSQL this instance keeps (DATABASE_POOL_SIZE). */
-  databasePoolSize: number;
-  dataDir: string;
-  brand: BrandId;
-  /** Host name → brand, for a deployment that serves several (BRAND_HOSTS); others get `brand`. */
-  brandHosts: Record<string, BrandId>;
-  publicUrl: string;
-  /** DEMO_MODE: the outbox, /dev pages and test-only endpoints exist; never in production. */
-  demoMode: boolean;
-  /** Origins a link back to the driver may use; default: PUBLIC_URL's origin. */
-  allowedOrigins: string[];
-  mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
-  acquirer: 'sandbox';
-  webDist: string;
-  /** The staff console's build, served at /admin/. */
-  consoleDist: string;
-  logLevel: (typeof logLevels)[number];
-  seedDemo: boolean;
-  trustProxy: boolean;
-  /** PEM files: the server answers HTTPS and wss on its port (OCPP security profile 2). */
-  tls: { certFile: string; keyFile: string } | undefined;
-  /** When set, GET /metrics requires it as a bearer token. */
-  metricsToken: string | undefined;
-  /** Where rate limits and wrong-password counts are shared between instances (docs/deploy.md). */
-  redisUrl: string | undefined;
-  push: PushConfig;
-  ocpp: OcppConfig;
-  ocpi: OcpiConfig;
-  charging: ChargingConfig;
-  sms: SmsConfig;
-  /** Session lifetimes in days (plugins/auth.ts). */
-  session: { absoluteDays: number; idleDays: number };
-};
-
-export type SmsConfig = {
-  /** The secret the SMS gateway sends with inbound messages; unset: outbox (dev) only. */
-  inboundSecret: string | undefined;
-  /** E.164; unset: a demo number of the brand's country. */
-  inboundNumber: string | undefined;
-};
-
-export type ChargingConfig = {
-  startTimeoutSeconds: number;
-  ghostMinutes: number;
-  /** How long a StopTransaction may lag a connector reported free (close-without-stop.ts). */
-  stopGraceSeconds: number;
-  maxSessionsPerUser: number;
-  sweepSeconds: number;
-  /** Charge events older than this many days are deleted. */
-  eventsRetentionDays: number;
-  /** Meter readings older than this many days, of sessions done with them, are deleted. */
-  samplesRetentionDays: number;
-};
-
-export type PushConfig = {
-  /** Unset: a pair the server made once, kept in the database (modules/push/vapid.ts). */
-  vapid: { publicKey: string; privateKey: string } | undefined;
-  /** mailto: or https:; unset: the brand's support e-mail. */
-  subject: string | undefined;
-  allowHttpEndpoints: boolean;
-};
-
-export type OcpiConfig = {
-  /** Our party on the roaming network, upper case (OCPI 2.2.1 §16.1 CiString). */
-  countryCode: string;
-  partyId: string;
-  callTimeoutSeconds: number;
-  pullMinutes: number;
-  registerWith: { versionsUrl: string; tokenA: string }[];
-  /** The base of our OCPI URLs (versions: `${publicUrl}/ocpi/versions`). */
-  publicUrl: string;
-};
-
-export type OcppConfig = {
-  heartbeatSeconds: number;
-  heartbeatGraceSeconds: number;
-  callTimeoutSeconds: number;
-  localListSyncSeconds: number;
-};
 
 export class ConfigError extends Error {
   constructor(issues: string[]) {
