@@ -33,12 +33,14 @@ export {
   authorizeToken,
   contractIdOf,
   ourTokens,
+  TokenRefusal,
+} from './tokens';
+export {
   partnerToken,
   partnerTokenByUid,
   receiveTokenPush,
-  TokenRefusal,
   type PartnerToken,
-} from './tokens';
+} from './partner-tokens';
 export type { AuthorizationRow } from './tokens-repo';
 export { tokenPushes, type TokenPushes } from './token-push';
 export type { PartnerRow } from './repo';
