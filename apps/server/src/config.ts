@@ -24,7 +24,6 @@ const booleanText = z
 /** A host name as a Host header carries it, without the port (RFC 1123 labels). */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
