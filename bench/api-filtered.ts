@@ -7,18 +7,22 @@
 //
 //   npm run api -w @evcharge/bench -- [--stations 100000] [--seconds 15] [--connections 10]
 //     [--charge-points 1000] [--status-period 60] [--database pglite|postgres://user@host/admin-db]
+//     [--instances N]
+// --instances: server processes sharing the port (INSTANCES, apps/server/src/instances.ts); by
+// default one per core on PostgreSQL (docs/deploy.md), one on PGlite. With more than one, the
+// bare route is measured both alone and as that many processes, and the higher is the yardstick.
 // --status-period: seconds between two status changes of one charge point (on average).
 // SERVER_NODE_FLAGS (space-separated) replaces the server's heap flags for a trial, as in
 // long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=16" npm run api -w @evcharge/bench
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { demoAccounts, insertDemoAccounts } from '../apps/server/src/demo/accounts';
 import { CLIENT_USER_TYPE } from '../packages/domain/src/constants';
 import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { freshDatabase } from './ocpp-setup';
-import { processCpuSeconds } from './ocpp-stats';
+import { processTreeCpuSeconds } from './ocpp-stats';
 import { centres, newSearches } from './search-queries';
 import { registerBenchChargePoints, serverNodeFlags } from './start-server';
 import type { DriverCommand, DriverReply, DriverStation } from './status-driver';
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     'status-period': { type: 'string', default: '60' },
     /** pglite, or a PostgreSQL server's admin URL: the benchmark makes its own database there. */
     database: { type: 'string', default: 'pglite' },
+    instances: { type: 'string' },
   },
 });
 const stationCount = Number(values.stations);
@@ -39,6 +44,9 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const chargePointCount = Number(values['charge-points']);
 const statusPeriodMs = Number(values['status-period']) * 1000;
+const instances = Number(
+  values.instances ?? (values.database === 'pglite' ? 1 : availableParallelism()),
+);
 const appNodeFlags =
   process.env.SERVER_NODE_FLAGS === undefined
     ? serverNodeFlags
@@ -80,12 +88,12 @@ const browserHeaders = {
 };
 
 /**
- * CPU seconds the server has used so far, all its threads (the event loop, libuv's pool), or
- * null without /proc: what a run costs the server, less bent by other work on the machine than
+ * CPU seconds the server has used so far, all its processes and threads (the instances, their
+ * event loops, libuv's pools), or null without /proc: what a run costs the server, less bent by other work on the machine than
  * a throughput.
  */
 const cpuSeconds = (pid: number | undefined) =>
-  pid === undefined ? null : (processCpuSeconds(pid) ?? null);
+  pid === undefined ? null : (processTreeCpuSeconds(pid) ?? null);
 
 async function load(
   url: string,
@@ -180,6 +188,7 @@ const children: ChildProcess[] = [];
 try {
   const appPort = '18480';
   const barePort = '18481';
+  const bareInstancesPort = '18482';
   const startApp = performance.now();
   children.push(
     // The server runs with the flags `npm start` gives it; the bare route gets the same.
@@ -190,14 +199,25 @@ try {
         DEMO_MODE: 'true',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        INSTANCES: String(instances),
         ...target.env,
       },
       appNodeFlags,
     ),
   );
   console.log(`server ready in ${((performance.now() - startApp) / 1000).toFixed(1)} s`);
-  children.push(await start('./serve-bare.ts', { PORT: barePort }, serverNodeFlags));
-  const [appPid, barePid] = [children[0]?.pid, children[1]?.pid];
+  const bareOne = await start('./serve-bare.ts', { PORT: barePort }, serverNodeFlags);
+  children.push(bareOne);
+  const bareMany =
+    instances > 1
+      ? await start(
+          './serve-bare.ts',
+          { PORT: bareInstancesPort, INSTANCES: String(instances) },
+          serverNodeFlags,
+        )
+      : null;
+  if (bareMany) children.push(bareMany);
+  const appPid = children[0]?.pid;
 
   const driver = startDriver();
   children.push(driver.child);
@@ -227,7 +247,12 @@ try {
   const changesBefore = await driver.ask({ type: 'count' }, 'counted');
   const loadBefore = loadavg()[0]!;
   const startedMs = performance.now();
-  const bare = await load(bareUrl, { serverPid: barePid });
+  const bareAlone = await load(bareUrl, { serverPid: bareOne.pid });
+  const bareInstances = bareMany
+    ? await load(`http://127.0.0.1:${bareInstancesPort}/bare`, { serverPid: bareMany.pid })
+    : null;
+  // The yardstick is the better of the two: the server's extra processes never count as gain.
+  const bare = bareInstances && bareInstances.rps > bareAlone.rps ? bareInstances : bareAlone;
   const fresh = await load(filteredUrl, { ...onApp, token, neverTwice: true });
   const freshHalf = await load(filteredUrl, {
     ...onApp,
@@ -246,7 +271,9 @@ try {
   const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
     `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.kb.toFixed(1)} | ${r.failed} | ${r.cpuUs === null ? '–' : Math.round(r.cpuUs)} |`;
   console.log(
-    `\n${stationCount} stations (${values.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}), ${connections} connections, ${seconds} s per run; ` +
+    `\n${stationCount} stations (${values.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}), ` +
+      `server: ${instances} ${instances === 1 ? 'instance' : 'instances sharing the port'}; ` +
+      `${connections} connections, ${seconds} s per run; ` +
       `${connected.connected} charge points changing connector statuses over OCPP, ` +
       `${statusRate.toFixed(1)} StatusNotification/s answered during the runs ` +
       `(errors: ${changesAfter.errors}); machine load average ${loadBefore.toFixed(1)} → ` +
@@ -256,7 +283,10 @@ try {
     '| run | req/s | p50 ms | p99 ms | kB per answer | failed or refused | server CPU µs per answer |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  console.log(row('bare Fastify route, full load', bare));
+  console.log(row('bare Fastify route, full load', bareAlone));
+  if (bareInstances) {
+    console.log(row(`bare Fastify route, ${instances} processes, full load`, bareInstances));
+  }
   console.log(row('POST /api/chargestations/filtered, every search new, full load', fresh));
   console.log(
     row(
@@ -273,7 +303,7 @@ try {
     ),
   );
   console.log(
-    `\nevery search new: ${(fresh.rps / bare.rps).toFixed(2)} × bare (target ≥ 0.25, aim 0.50); ` +
+    `\nevery search new: ${(fresh.rps / bare.rps).toFixed(2)} × bare${bareInstances ? ` (the better bare run, ${Math.round(bare.rps)} req/s)` : ''} (target ≥ 0.25, aim 0.50); ` +
       `p99 at half load ${freshHalf.p99} ms (target ≤ 10 ms)`,
   );
   console.log(

@@ -108,6 +108,22 @@ export function processCpuSeconds(pid: number): number | undefined {
   }
 }
 
+/** CPU seconds of a process and its children (a server's INSTANCES), read from /proc. */
+export function processTreeCpuSeconds(pid: number): number | undefined {
+  const own = processCpuSeconds(pid);
+  if (own === undefined) return undefined;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No children file (an older kernel): the process alone.
+  }
+  return children.reduce((sum, child) => sum + (processTreeCpuSeconds(child) ?? 0), own);
+}
+
 /** Resident memory now and its peak over the process's life (VmHWM), in bytes. */
 export function processMemory(pid: number): { rssBytes: number; peakRssBytes: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -83,7 +83,12 @@ import { registerIdempotency } from './http/idempotency';
 import { metricsRoute, registerMetrics } from './plugins/metrics';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
 import { defaultPressureLimits, registerPressure, type PressureLimits } from './plugins/pressure';
-import { defaultRateLimits, registerRateLimit, type RateLimits } from './plugins/rate-limit';
+import {
+  defaultRateLimits,
+  limitsPerInstance,
+  registerRateLimit,
+  type RateLimits,
+} from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { ocpiRoutes } from './ocpi/routes';
@@ -242,8 +247,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   deps.metrics.chargeLongPolls.source = () => deps.chargeEvents.waiting();
   app.decorate('stationReadModel', deps.stationReadModel);
   app.decorate('chargePoints', gateway);
-  const limits = { ...defaultRateLimits, ...options.rateLimits };
-  // Several instances count rate limits and wrong passwords together in Redis (docs/deploy.md).
+  // Several instances count rate limits and wrong passwords together in Redis (docs/deploy.md);
+  // without it, the instances of one machine (INSTANCES) each count a share of every limit.
+  const limits = limitsPerInstance(
+    { ...defaultRateLimits, ...options.rateLimits },
+    config.redisUrl ? 1 : config.instances,
+  );
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,

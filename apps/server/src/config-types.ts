@@ -12,6 +12,11 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections to PostgreSQL this instance keeps (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /**
+   * Server processes on this machine sharing its port (INSTANCES, instances.ts); each one an
+   * instance of its own, with its own pool and in-memory state.
+   */
+  instances: number;
   dataDir: string;
   brand: BrandId;
   /** Host name → brand, for a deployment that serves several (BRAND_HOSTS); others get `brand`. */

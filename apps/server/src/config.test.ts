@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config';
@@ -116,6 +117,20 @@ describe('loadConfig', () => {
     for (const bad of ['1', '501', '2.5', 'many']) {
       expect(() => loadConfig({ ...demo, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
     }
+  });
+
+  it('reads INSTANCES: one when unset, auto for one per core, several only on PostgreSQL', () => {
+    const pg = { ...demo, DATABASE_URL: 'postgres://evcharge@db.example/evcharge' };
+    expect(loadConfig(demo).instances).toBe(1);
+    expect(loadConfig({ ...pg, INSTANCES: '4' }).instances).toBe(4);
+    expect(loadConfig({ ...pg, INSTANCES: 'auto' }).instances).toBe(availableParallelism());
+    for (const bad of ['0', '65', '1.5', 'all']) {
+      expect(() => loadConfig({ ...pg, INSTANCES: bad })).toThrow(/INSTANCES: must be a whole/);
+    }
+    expect(() => loadConfig({ ...demo, INSTANCES: '2' })).toThrow(
+      /INSTANCES: several instances need DATABASE_URL/,
+    );
+    expect(loadConfig({ ...demo, INSTANCES: '1' }).instances).toBe(1);
   });
 
   it('treats empty variables as unset', () => {

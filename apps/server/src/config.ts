@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { brandIds, isBrandId, type BrandId } from './brand/brands';
@@ -36,6 +37,22 @@ const envSchema = z
     // Connections to PostgreSQL per instance (db/pool-size.ts); each instance
     // holds this many, so instances × this stays under the server's max_connections.
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_POOL_SIZE),
+    // Server processes on this machine sharing its port (instances.ts): a number, or `auto` for
+    // one per core. Each is a whole instance (docs/deploy.md), so above 1 needs DATABASE_URL.
+    INSTANCES: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return 1;
+        if (value === 'auto') return availableParallelism();
+        const count = Number(value);
+        if (/^\d+$/.test(value) && count >= 1 && count <= 64) return count;
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a whole number from 1 to 64, or auto (one per core)',
+        });
+        return z.NEVER;
+      }),
     BRAND: z.enum(brandIds).default('demo'),
     // One deployment, several brands: `host=brand` pairs, comma-separated
     // ("volt.example=volt, www.volt.example=volt"); any other host gets BRAND.
@@ -213,6 +230,11 @@ const envSchema = z
       .regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number like +79001234567')
       .optional(),
   })
+  .refine((env) => env.INSTANCES === 1 || env.DATABASE_URL !== undefined, {
+    message:
+      'several instances need DATABASE_URL: the embedded database serves one process (set INSTANCES=1)',
+    path: ['INSTANCES'],
+  })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
     path: ['VAPID_PRIVATE_KEY'],
@@ -275,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    instances: e.INSTANCES,
     dataDir: resolvePath(e.DATA_DIR, 'data'),
     brand: e.BRAND,
     brandHosts: e.BRAND_HOSTS ?? {},

@@ -1,9 +1,25 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './demo/seed';
+import { isInstanceProcess, runInstances } from './instances';
 
-// Starts the server: configuration, database (migrated, demo data on first start), HTTP.
+function openConfiguredDatabase(config: Config) {
+  return openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { dataDir: config.dataDir },
+  );
+}
+
+/** Migrations, and the demo data on first start: once per start, before any instance serves. */
+async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>>, config: Config) {
+  await database.migrate();
+  return config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+}
+
+// Starts the server: configuration, database (migrated, demo data on first start), HTTP; with
+// INSTANCES above 1, that many processes sharing the port (instances.ts).
 async function main(): Promise<void> {
   let config;
   try {
@@ -15,15 +31,41 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.instances > 1 && !isInstanceProcess()) {
+    await runInstances({
+      count: config.instances,
+      prepare: async () => {
+        const database = await openConfiguredDatabase(config);
+        try {
+          await prepareDatabase(database, config);
+        } finally {
+          await database.close();
+        }
+      },
+      log: (message, fields) => {
+        // As pino writes the instances' lines (level 30: info).
+        if (['trace', 'debug', 'info'].includes(config.logLevel)) {
+          console.log(
+            JSON.stringify({
+              level: 30,
+              time: Date.now(),
+              pid: process.pid,
+              msg: message,
+              ...fields,
+            }),
+          );
+        }
+      },
+    });
+    return;
+  }
+  await serve(config);
+}
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { dataDir: config.dataDir },
-  );
-  await database.migrate();
+async function serve(config: Config): Promise<void> {
+  const database = await openConfiguredDatabase(config);
   // Seed before building the app: the station read model loads the stations at build.
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+  const seeded = isInstanceProcess() ? null : await prepareDatabase(database, config);
   // Several instances share a PostgreSQL; the embedded database has one process.
   const listen = database.driver === 'pg' ? database.listen : undefined;
   const app = await buildApp({ config, db: database.db, listen });

@@ -27,6 +27,20 @@ export const defaultRateLimits: RateLimits = {
 
 export const MINUTE_MS = 60_000;
 
+/**
+ * The limits of one of `instances` processes that count on their own (INSTANCES without Redis):
+ * each an equal share, rounded down, so that a client spread over all of them is never allowed
+ * more than the limit in all (one each, for a limit below the number of instances). Counts
+ * shared in Redis (REDIS_URL) keep the whole limit.
+ */
+export function limitsPerInstance(limits: RateLimits, instances: number): RateLimits {
+  if (instances <= 1) return limits;
+  const share = (limit: number) => Math.max(1, Math.floor(limit / instances));
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, limit]) => [name, share(limit)]),
+  ) as RateLimits;
+}
+
 /** The route config for the stricter limit on /auth endpoints that guess-prone clients hit. */
 export function authRateLimit(limits: RateLimits) {
   return { max: limits.authPerMinute, timeWindow: MINUTE_MS };
