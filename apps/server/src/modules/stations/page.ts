@@ -8,16 +8,50 @@ import { smallestK } from './top-k';
 // (snapshot.ts), so a page is one buffer filled with copies instead of building, checking
 // and stringifying 50-200 objects per request (docs/decisions/004-station-read-model.md).
 
+/** The distances of the page being written, reused between pages. */
+const metresOf: number[] = [];
+
 /** Writes ASCII text byte by byte: cheaper than a Buffer call for the short bits between items. */
 function writeAscii(out: Buffer, at: number, text: string): number {
   for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
   return at + text.length;
 }
 
-/** "1.234" from 1234 m: integers print far faster than floats, and JSON takes "1.200". */
-function kmText(metres: number): string {
-  const rest = metres % 1000;
-  return `${(metres - rest) / 1000}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
+/** What starts each item before its fragment: `{"distanceKm":`. */
+const ITEM_HEAD = Uint8Array.from(Buffer.from('{"distanceKm":'));
+const NULL_TEXT = Uint8Array.from(Buffer.from('null'));
+const COMMA = 0x2c;
+const DOT = 0x2e;
+const ZERO = 0x30;
+
+/** Decimal digits of a non-negative integer. */
+function digitsOf(value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  return digits;
+}
+
+/** Bytes of "1.234" for 1234 m: whole kilometres, a dot and three digits (JSON takes "1.200"). */
+function kmLength(metres: number): number {
+  return digitsOf(Math.floor(metres / 1000)) + 4;
+}
+
+/**
+ * Writes the kilometres of `metres` as kmLength says, digit by digit from the end: integers
+ * print far faster than floats, and no string is made per item.
+ */
+function writeKm(out: Buffer, at: number, metres: number, length: number): number {
+  let rest = metres;
+  const end = at + length;
+  for (let p = end - 1; p >= at; p--) {
+    if (p === end - 4) {
+      out[p] = DOT;
+      continue;
+    }
+    out[p] = ZERO + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return end;
 }
 
 /** The items of a page: snapshot positions and, nearest first, their keys (geo.ts). */
@@ -71,7 +105,8 @@ export function walkPageJson(
 
 /**
  * Writes the page: a buffer filled with copies of the stations' kept fragments, each after
- * its own `{"distanceKm":…,` (nothing is serialized per request but the numbers).
+ * its own `{"distanceKm":…,` (nothing is serialized per request but the numbers, and those
+ * byte by byte into the buffer).
  */
 function writePage(
   snapshot: Snapshot,
@@ -88,28 +123,38 @@ function writePage(
 ): Buffer {
   const { from, to, page, pageSize, total, totalIsExact } = at;
   const { order, positions, keys } = items;
-  const heads: string[] = [];
-  const bodies: Buffer[] = [];
-  let length = 0;
+  // The distances in metres first (-1: none), and the answer's length from them.
+  metresOf.length = 0;
+  let length = Math.max(0, to - from - 1); // the commas between items
   for (let j = from; j < to; j++) {
     const entry = order ? (order[j] as number) : j;
-    const distance = keys ? kmText(metresOfKey(keys[entry] as number)) : 'null';
-    const head = `${j > from ? ',' : ''}{"distanceKm":${distance},`;
-    const body = snapshot.fragments[positions[entry] as number] as Buffer;
-    heads.push(head);
-    bodies.push(body);
-    length += head.length + body.length;
+    const metres = keys ? metresOfKey(keys[entry] as number) : -1;
+    metresOf.push(metres);
+    const fragment = snapshot.fragments[positions[entry] as number] as Buffer;
+    length += ITEM_HEAD.length + (metres < 0 ? NULL_TEXT.length : kmLength(metres)) + 1;
+    length += fragment.length;
   }
   const reason = emptyReason === null ? 'null' : `"${emptyReason}"`;
   const start = '{"items":[';
   const end = `],"total":${total},"page":${page},"pageSize":${pageSize},"emptyReason":${reason},"totalIsExact":${totalIsExact}}`;
   const out = Buffer.allocUnsafe(start.length + length + end.length);
   let written = writeAscii(out, 0, start);
-  for (let j = 0; j < heads.length; j++) {
-    written = writeAscii(out, written, heads[j] as string);
-    const body = bodies[j] as Buffer;
-    out.set(body, written);
-    written += body.length;
+  for (let j = from; j < to; j++) {
+    if (j > from) out[written++] = COMMA;
+    out.set(ITEM_HEAD, written);
+    written += ITEM_HEAD.length;
+    const metres = metresOf[j - from] as number;
+    if (metres < 0) {
+      out.set(NULL_TEXT, written);
+      written += NULL_TEXT.length;
+    } else {
+      written = writeKm(out, written, metres, kmLength(metres));
+    }
+    out[written++] = COMMA;
+    const entry = order ? (order[j] as number) : j;
+    const fragment = snapshot.fragments[positions[entry] as number] as Buffer;
+    out.set(fragment, written);
+    written += fragment.length;
   }
   writeAscii(out, written, end);
   return out;
