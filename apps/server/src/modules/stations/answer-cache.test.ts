@@ -1,31 +1,54 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { createAnswerCache, type AnswerCacheLimits } from './answer-cache';
+import { createAnswerCache, type AnswerCache, type AnswerCacheLimits } from './answer-cache';
 
 const roomy: AnswerCacheLimits = { maxEntries: 100, maxBytes: 1 << 20, maxAnswerBytes: 1 << 16 };
 
+/** Asks for `keys` once, at version 0: from then on their answers are kept. */
+function askedOnce(cache: AnswerCache, ...keys: string[]): AnswerCache {
+  for (const key of keys) cache.answer(key, 0, () => 'first ask');
+  return cache;
+}
+
 describe('the answer cache', () => {
-  it('computes an answer once per model version', () => {
+  it('keeps an answer from the second time its request is asked, then computes it no more in that model version', () => {
     const cache = createAnswerCache(roomy);
     const compute = vi.fn(() => Buffer.from('{"items":[]}'));
-    const first = cache.answer('k', 1, compute);
-    expect(cache.answer('k', 1, compute)).toBe(first);
-    expect(compute).toHaveBeenCalledTimes(1);
-    expect(cache.peek('k', 1)).toBe(first);
+    const once = cache.answer('k', 1, compute);
+    expect(cache.peek('k', 1)).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+    const kept = cache.answer('k', 1, compute);
+    expect(kept).not.toBe(once);
+    expect(cache.answer('k', 1, compute)).toBe(kept);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(cache.peek('k', 1)).toBe(kept);
     expect(cache.peek('other', 1)).toBeUndefined();
   });
 
+  it('remembers what was asked across model versions, for as long as two generations of asks', () => {
+    const cache = createAnswerCache({ ...roomy, maxEntries: 2 });
+    cache.answer('a', 1, () => 'one');
+    // A change later, asked again: kept.
+    cache.answer('a', 2, () => 'two');
+    expect(cache.peek('a', 2)?.json).toBe('two');
+    // Four other requests fill two generations: 'b' is forgotten, asked again it is not kept.
+    askedOnce(cache, 'b', 'c', 'd', 'e', 'f');
+    cache.answer('b', 2, () => 'b again');
+    expect(cache.peek('b', 2)).toBeUndefined();
+  });
+
   it('forgets every answer when the model changes', () => {
-    const cache = createAnswerCache(roomy);
+    const cache = askedOnce(createAnswerCache(roomy), 'a', 'b');
     cache.answer('a', 1, () => 'one');
     cache.answer('b', 1, () => 'two');
+    expect(cache.stats().entries).toBe(2);
     expect(cache.peek('a', 2)).toBeUndefined();
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
     expect(cache.answer('a', 2, () => 'newer').json).toBe('newer');
   });
 
   it('does not keep an answer computed for a version older than one already seen', () => {
-    const cache = createAnswerCache(roomy);
+    const cache = askedOnce(createAnswerCache(roomy), 'a', 'b');
     cache.answer('a', 5, () => 'current');
     expect(cache.answer('b', 4, () => 'late').json).toBe('late');
     expect(cache.peek('b', 5)).toBeUndefined();
@@ -34,9 +57,14 @@ describe('the answer cache', () => {
   });
 
   it('drops the oldest answers beyond the entry and byte limits, and never keeps a huge one', () => {
-    const cache = createAnswerCache({ maxEntries: 2, maxBytes: 30, maxAnswerBytes: 20 });
+    const cache = askedOnce(
+      createAnswerCache({ maxEntries: 2, maxBytes: 30, maxAnswerBytes: 20 }),
+      'a',
+      'b',
+    );
     cache.answer('a', 1, () => Buffer.alloc(10));
     cache.answer('b', 1, () => Buffer.alloc(10));
+    askedOnce(cache, 'c', 'd', 'huge');
     cache.answer('c', 1, () => Buffer.alloc(10));
     expect(cache.peek('a', 1)).toBeUndefined();
     expect(cache.stats()).toEqual({ entries: 2, bytes: 20 });
@@ -49,7 +77,7 @@ describe('the answer cache', () => {
   });
 
   it('compresses a kept answer once per encoding and counts the compressed bytes', async () => {
-    const cache = createAnswerCache(roomy);
+    const cache = askedOnce(createAnswerCache(roomy), 'k');
     const json = JSON.stringify({
       items: Array.from({ length: 50 }, (_, i) => ({ name: `s${i}` })),
     });

@@ -5,6 +5,12 @@ import { compress, compressNow, type Encoding } from '../../http/compression';
 // two changes of the stations the answer is the same bytes, so it is written (and compressed)
 // once. Any change (a connector status, a refreshed or new station, a reload) bumps the
 // model's version and empties the cache: an answer is never older than the model it came from.
+//
+// An answer is kept from the second time its request is asked, not the first: most searches
+// are asked once (a driver's own place and filter), and keeping each of those until the limits
+// push it out only fills the heap with answers nobody reads again, whose collection then costs
+// every request (bench/RESULTS.md: 462 against 225 µs per new search while no status changed).
+// The requests asked are remembered by their key, in two generations of `maxEntries` each.
 
 export type AnswerCacheLimits = {
   /** How many answers at most. */
@@ -34,7 +40,7 @@ export type KeptAnswer<T extends Answer> = {
 export type AnswerCache = {
   /**
    * The answer for `key` at model version `version`: the kept one, or `compute()` (kept when
-   * it fits the limits).
+   * `key` was asked before and the answer fits the limits).
    */
   answer: <T extends Answer>(key: string, version: number, compute: () => T) => KeptAnswer<T>;
   /** The kept answer for `key` at `version`, without computing one. */
@@ -56,6 +62,19 @@ export function createAnswerCache(
   let entries = new Map<string, Entry>();
   let version = -1;
   let bytes = 0;
+  let asked = new Set<string>();
+  let askedBefore = new Set<string>();
+
+  /** Whether `key` was asked before (and now remembers that it was). */
+  function isAskedAgain(key: string): boolean {
+    if (asked.has(key) || askedBefore.has(key)) return true;
+    if (asked.size >= limits.maxEntries) {
+      askedBefore = asked;
+      asked = new Set();
+    }
+    asked.add(key);
+    return false;
+  }
 
   /** Empties the cache for a newer version; true when `asked` is older than the kept one. */
   function isStale(asked: number): boolean {
@@ -122,7 +141,10 @@ export function createAnswerCache(
       if (found) return found.answer as KeptAnswer<T>;
       const json = compute();
       const size = sizeOf(json);
-      if (stale || size > limits.maxAnswerBytes) return keep(json, () => {}) as KeptAnswer<T>;
+      const again = isAskedAgain(key);
+      if (stale || size > limits.maxAnswerBytes || !again) {
+        return keep(json, () => {}) as KeptAnswer<T>;
+      }
       makeRoom(size);
       const entry: Entry = {
         answer: keep(json, (compressed) => {
