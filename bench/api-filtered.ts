@@ -12,8 +12,10 @@
 // default one per core on PostgreSQL (docs/deploy.md), one on PGlite. With more than one, the
 // bare route is measured both alone and as that many processes, and the higher is the yardstick.
 // --status-period: seconds between two status changes of one charge point (on average).
-// SERVER_NODE_FLAGS (space-separated) replaces the server's heap flags for a trial, as in
-// long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=16" npm run api -w @evcharge/bench
+// The server and the bare route run as production runs the server: compiled by
+// apps/server/build.mjs and started with plain node and the flags of `start:production`
+// (start-server.ts productionServer). SERVER_NODE_FLAGS (space-separated) replaces those flags
+// for a trial, as in long-polls.ts: SERVER_NODE_FLAGS="--max-semi-space-size=64" npm run api …
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -24,7 +26,7 @@ import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { freshDatabase } from './ocpp-setup';
 import { processTreeCpuSeconds } from './ocpp-stats';
 import { centres, newSearches } from './search-queries';
-import { registerBenchChargePoints, serverNodeFlags } from './start-server';
+import { productionServer, registerBenchChargePoints } from './start-server';
 import type { DriverCommand, DriverReply, DriverStation } from './status-driver';
 
 const { values } = parseArgs({
@@ -47,10 +49,6 @@ const statusPeriodMs = Number(values['status-period']) * 1000;
 const instances = Number(
   values.instances ?? (values.database === 'pglite' ? 1 : availableParallelism()),
 );
-const appNodeFlags =
-  process.env.SERVER_NODE_FLAGS === undefined
-    ? serverNodeFlags
-    : [...process.env.SERVER_NODE_FLAGS.split(/\s+/).filter(Boolean), '--import', 'tsx'];
 
 // The secondary line: the same ten searches asked again and again (kept answers serve them).
 const search = (lat: number, lng: number, i: number) =>
@@ -65,12 +63,10 @@ const bodies = centres.map(([lat, lng], i) => search(lat, lng, i));
 const newSearch = newSearches(7);
 const uniqueSearch = () => JSON.stringify(newSearch());
 
-function start(
-  script: string,
-  env: Record<string, string>,
-  execArgv = ['--import', 'tsx'],
-): Promise<ChildProcess> {
-  const child = fork(new URL(script, import.meta.url).pathname, {
+/** Builds a server of bench/ as production builds the server and starts it (productionServer). */
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const { entry, execArgv } = productionServer(script);
+  const child = fork(entry, {
     execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -191,30 +187,22 @@ try {
   const bareInstancesPort = '18482';
   const startApp = performance.now();
   children.push(
-    // The server runs with the flags `npm start` gives it; the bare route gets the same.
-    await start(
-      './serve-app.ts',
-      {
-        PORT: appPort,
-        DEMO_MODE: 'true',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        INSTANCES: String(instances),
-        ...target.env,
-      },
-      appNodeFlags,
-    ),
+    // The server runs compiled, with the flags of `start:production`; the bare route the same.
+    await start('./serve-app.ts', {
+      PORT: appPort,
+      DEMO_MODE: 'true',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      INSTANCES: String(instances),
+      ...target.env,
+    }),
   );
   console.log(`server ready in ${((performance.now() - startApp) / 1000).toFixed(1)} s`);
-  const bareOne = await start('./serve-bare.ts', { PORT: barePort }, serverNodeFlags);
+  const bareOne = await start('./serve-bare.ts', { PORT: barePort });
   children.push(bareOne);
   const bareMany =
     instances > 1
-      ? await start(
-          './serve-bare.ts',
-          { PORT: bareInstancesPort, INSTANCES: String(instances) },
-          serverNodeFlags,
-        )
+      ? await start('./serve-bare.ts', { PORT: bareInstancesPort, INSTANCES: String(instances) })
       : null;
   if (bareMany) children.push(bareMany);
   const appPid = children[0]?.pid;

@@ -3,7 +3,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { insertDemoAccounts } from '../apps/server/src/demo/accounts';
@@ -27,11 +27,14 @@ export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
  * The server as it runs in production (README "Production"): `npm run build -w
  * @evcharge/server` (dist/server.js, plain node) started with the flags of its
  * `start:production` script, read from apps/server/package.json so the two cannot drift.
- * SERVER_NODE_FLAGS (space-separated) replaces the flags for a trial.
+ * `entry` (a file of bench/) is built the same way beside it instead, for a benchmark's own
+ * server. SERVER_NODE_FLAGS (space-separated) replaces the flags for a trial.
  */
-export function productionServer(): { entry: string; execArgv: string[] } {
+export function productionServer(entry?: string): { entry: string; execArgv: string[] } {
   const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
-  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  const outfile = entry ? `dist/bench-${basename(entry, '.ts')}.js` : 'dist/server.js';
+  const args = entry ? [fileURLToPath(new URL(entry, import.meta.url)), outfile] : [];
+  execFileSync(process.execPath, ['build.mjs', ...args], { cwd: serverDir, stdio: 'inherit' });
   const scripts = (
     JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
@@ -43,7 +46,7 @@ export function productionServer(): { entry: string; execArgv: string[] } {
   }
   const trial = process.env.SERVER_NODE_FLAGS;
   return {
-    entry: join(serverDir, 'dist/server.js'),
+    entry: join(serverDir, outfile),
     execArgv: trial === undefined ? words.slice(1, -1) : trial.split(/\s+/).filter(Boolean),
   };
 }

@@ -3,11 +3,16 @@
 // plain node (no TypeScript compiler in the running process). npm packages stay imports of
 // node_modules. dist/ sits beside src/, so the files the server reads at run time
 // (src/server-dir.ts: drizzle/, src/brand/legal/) are found from either.
+// `node build.mjs ENTRY OUTFILE` builds another entry the same way (bench/start-server.ts: the
+// benchmarks' servers, as production runs them).
+import process from 'node:process';
 import { build } from 'esbuild';
 
+const [entry = 'src/server.ts', outfile = 'dist/server.js'] = process.argv.slice(2);
+
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: [entry],
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
