@@ -14,17 +14,18 @@ export type InstancesOptions = {
   /** Told once, when every instance listens. */
   onReady?: () => void;
   log: (message: string, fields?: Record<string, unknown>) => void;
-  /**
-   * Waits before starting again an instance that died: the first, doubled each time one dies
-   * soon after its start (a database that is down), up to the last.
-   */
-  restartDelayMs?: { first: number; last: number };
-  /** How long the instances have to finish what they hold after SIGTERM before SIGKILL. */
-  stopTimeoutMs?: number;
 };
 
-/** An instance that lived this long before it died is started again after the first wait. */
+/**
+ * The wait before starting again an instance that died: the first, doubled each time one dies
+ * soon after its start (a database that is down), up to the last; an instance that lived
+ * STABLE_MS before it died starts the waits over.
+ */
+const FIRST_RESTART_MS = 1_000;
+const LAST_RESTART_MS = 30_000;
 const STABLE_MS = 60_000;
+/** How long the instances have to finish what they hold after SIGTERM before SIGKILL. */
+const STOP_TIMEOUT_MS = 15_000;
 
 /** True in a process started by runInstances: the database is prepared already. */
 export const isInstanceProcess = (): boolean => cluster.isWorker;
@@ -36,13 +37,18 @@ export const isInstanceProcess = (): boolean => cluster.isWorker;
  */
 export async function runInstances(options: InstancesOptions): Promise<void> {
   const { count, log } = options;
-  const { first, last } = options.restartDelayMs ?? { first: 1_000, last: 30_000 };
-  const stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
   await options.prepare?.();
 
   let stopping = false;
-  let delay = first;
+  let delay = FIRST_RESTART_MS;
   const running = new Set<Worker>();
+
+  /** Starts the slot again after the current wait, and doubles the wait for the next time. */
+  function restartLater(slot: number, message: string, fields: Record<string, unknown>): void {
+    log(message, { slot, ...fields, inMs: delay });
+    setTimeout(() => restart(slot), delay);
+    delay = Math.min(LAST_RESTART_MS, delay * 2);
+  }
 
   /** Forks one instance; resolves when it listens, rejects if it exits before. */
   function start(slot: number): Promise<void> {
@@ -62,25 +68,18 @@ export async function runInstances(options: InstancesOptions): Promise<void> {
           reject(new Error(`instance ${slot} exited before it listened (code ${code}, ${signal})`));
           return;
         }
-        const lived = Date.now() - startedAt;
-        delay = lived >= STABLE_MS ? first : delay;
-        log('instance died; starting it again', { slot, code, signal, inMs: delay });
-        const wait = delay;
-        delay = Math.min(last, delay * 2);
-        setTimeout(() => restart(slot), wait);
+        if (Date.now() - startedAt >= STABLE_MS) delay = FIRST_RESTART_MS;
+        restartLater(slot, 'instance died; starting it again', { code, signal });
       });
     });
   }
 
   function restart(slot: number): void {
     if (stopping) return;
-    start(slot).catch((error: unknown) => {
-      // Not listening yet: the same backoff applies to the next try.
-      log('instance failed to start; trying again', { slot, error: String(error), inMs: delay });
-      const wait = delay;
-      delay = Math.min(last, delay * 2);
-      setTimeout(() => restart(slot), wait);
-    });
+    // Not listening yet: the same backoff applies to the next try.
+    start(slot).catch((error: unknown) =>
+      restartLater(slot, 'instance failed to start; trying again', { error: String(error) }),
+    );
   }
 
   /** SIGTERM to every instance, SIGKILL to those still running after stopTimeoutMs. */
@@ -92,7 +91,7 @@ export async function runInstances(options: InstancesOptions): Promise<void> {
     for (const worker of running) worker.process.kill('SIGTERM');
     const timer = setTimeout(() => {
       for (const worker of running) worker.process.kill('SIGKILL');
-    }, stopTimeoutMs);
+    }, STOP_TIMEOUT_MS);
     return Promise.all(exits).then(() => clearTimeout(timer));
   }
 
