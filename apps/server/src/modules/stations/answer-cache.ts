@@ -62,17 +62,17 @@ export function createAnswerCache(
   let entries = new Map<string, Entry>();
   let version = -1;
   let bytes = 0;
-  let asked = new Set<string>();
-  let askedBefore = new Set<string>();
+  let askedKeys = new Set<string>();
+  let askedKeysBefore = new Set<string>();
 
   /** Whether `key` was asked before (and now remembers that it was). */
   function isAskedAgain(key: string): boolean {
-    if (asked.has(key) || askedBefore.has(key)) return true;
-    if (asked.size >= limits.maxEntries) {
-      askedBefore = asked;
-      asked = new Set();
+    if (askedKeys.has(key) || askedKeysBefore.has(key)) return true;
+    if (askedKeys.size >= limits.maxEntries) {
+      askedKeysBefore = askedKeys;
+      askedKeys = new Set();
     }
-    asked.add(key);
+    askedKeys.add(key);
     return false;
   }
 
