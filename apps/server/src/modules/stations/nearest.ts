@@ -1,5 +1,4 @@
-import { filterMasks, hasPortInRange } from './filter-masks';
-import { squaredChordForKm, unitVector } from './geo';
+import { hasPortInRange } from './filter-masks';
 import type { StationFilter, Viewer } from './search';
 import {
   BLOCK_SHIFT,
@@ -9,7 +8,22 @@ import {
   SOCKET_TYPES,
   type Snapshot,
 } from './snapshot';
-import { BAND_DEGREES, bandOf } from './spatial-index';
+import { BAND_DEGREES, bandOf, lowerBound } from './spatial-index';
+import { before, heapKeys, heapTags, pop, push, queue } from './walk-queue';
+import {
+  begin,
+  RAD,
+  release,
+  streamBand,
+  streamCosHi,
+  streamCosLo,
+  streamDir,
+  streamLeft,
+  streamNext,
+  streamSinHi,
+  streamSinLo,
+  w,
+} from './walk-state';
 
 // Nearest first without scanning the circle: a best-first walk over the band index
 // (spatial-index.ts). Every latitude band is two streams of stations going east and west
@@ -22,7 +36,6 @@ import { BAND_DEGREES, bandOf } from './spatial-index';
 // Keys are squared chords of unit vectors (geo.ts), the same numbers the scan compares, so
 // the order is the scan's: by key, equal keys by snapshot position (the scan's order).
 
-const RAD = Math.PI / 180;
 /** Lower bounds are lowered by this (a few ulps of 2 - 2cos): never above a station's key. */
 const SLACK = 4e-15;
 
@@ -52,62 +65,6 @@ export type NearestWalk = {
   skipped: number;
 };
 
-/** A binary min-heap of (key, tag) in parallel arrays; reused between walks. */
-const heapKeys: number[] = [];
-const heapTags: number[] = [];
-let heapSize = 0;
-
-/** a before b: smaller key; at one key bounds (negative tags) first, then lower positions. */
-function before(ka: number, ta: number, kb: number, tb: number): boolean {
-  return ka < kb || (ka === kb && ta < tb);
-}
-
-function push(key: number, tag: number): void {
-  let at = heapSize++;
-  while (at > 0) {
-    const parent = (at - 1) >> 1;
-    const pk = heapKeys[parent] as number;
-    const pt = heapTags[parent] as number;
-    if (!before(key, tag, pk, pt)) break;
-    heapKeys[at] = pk;
-    heapTags[at] = pt;
-    at = parent;
-  }
-  heapKeys[at] = key;
-  heapTags[at] = tag;
-}
-
-/** Removes the top (read heapKeys[0] / heapTags[0] first). */
-function pop(): void {
-  const size = --heapSize;
-  if (size === 0) return;
-  const key = heapKeys[size] as number;
-  const tag = heapTags[size] as number;
-  let at = 0;
-  for (;;) {
-    const left = 2 * at + 1;
-    if (left >= size) break;
-    const right = left + 1;
-    let child = left;
-    if (
-      right < size &&
-      before(
-        heapKeys[right] as number,
-        heapTags[right] as number,
-        heapKeys[left] as number,
-        heapTags[left] as number,
-      )
-    )
-      child = right;
-    if (!before(heapKeys[child] as number, heapTags[child] as number, key, tag)) break;
-    heapKeys[at] = heapKeys[child] as number;
-    heapTags[at] = heapTags[child] as number;
-    at = child;
-  }
-  heapKeys[at] = key;
-  heapTags[at] = tag;
-}
-
 /** Squared chord of an angle in radians. */
 function chordOfAngle(angle: number): number {
   const s = Math.sin(angle / 2);
@@ -115,10 +72,175 @@ function chordOfAngle(angle: number): number {
 }
 
 /**
+ * Lower bound of the squared chord to a station of stream `stream` at `offset`° of longitude:
+ * the nearest point at that offset over the band's latitudes, the maximum of
+ * sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
+ */
+function streamBound(stream: number, offset: number): number {
+  const sinQ = w.sinQ;
+  const sinLo = streamSinLo[stream] as number;
+  const cosLo = streamCosLo[stream] as number;
+  const sinHi = streamSinHi[stream] as number;
+  const cosHi = streamCosHi[stream] as number;
+  const b = w.cosQ * Math.cos(offset * RAD);
+  let best = Math.max(sinQ * sinLo + b * cosLo, sinQ * sinHi + b * cosHi);
+  if (sinQ * cosLo - b * sinLo > 0 && sinQ * cosHi - b * sinHi < 0) {
+    best = Math.sqrt(sinQ * sinQ + b * b);
+  }
+  return Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
+}
+
+/** Eastward offset of a longitude from the query, 0 … 360. */
+function eastOffset(lng: number): number {
+  const d = lng - w.qLng;
+  return d < 0 ? d + 360 : d;
+}
+
+/** True unless no station of the block can pass the port test (snapshot.ts blocks). */
+function blockMayPass(block: number): boolean {
+  let types = (w.blockBits[block] as number) & w.portBits;
+  if (types === 0) return false;
+  if (!w.checkPower) return true;
+  // A chosen type whose connectors in the block reach into the power range.
+  if (w.onlyAvailable) types >>>= FREE_TYPES_SHIFT;
+  const base = block * SOCKET_TYPES;
+  const { blockTypeMinW, blockTypeMaxW, minW, maxW } = w;
+  for (let type = 0; types !== 0; type++, types >>>= 1) {
+    if ((types & 1) === 0) continue;
+    if (
+      (blockTypeMaxW[base + type] as number) >= minW &&
+      (blockTypeMinW[base + type] as number) <= maxW
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Steps the stream over the blocks none of whose stations can pass the port test: what is
+ * skipped is not a match, so the order of what is found is the same. False when the stream
+ * is done.
+ */
+function skipToPossible(stream: number): boolean {
+  let i = streamNext[stream] as number;
+  if (blockMayPass(i >> BLOCK_SHIFT)) return true;
+  let left = streamLeft[stream] as number;
+  const band = streamBand[stream] as number;
+  const from = w.bandStarts[band] as number;
+  const to = w.bandStarts[band + 1] as number;
+  const east = (streamDir[stream] as number) > 0;
+  do {
+    const block = i >> BLOCK_SHIFT;
+    let steps: number;
+    if (east) {
+      const end = Math.min((block + 1) << BLOCK_SHIFT, to);
+      steps = end - i;
+      i = end === to ? from : end;
+    } else {
+      const start = Math.max(block << BLOCK_SHIFT, from);
+      steps = i - start + 1;
+      i = start === from ? to - 1 : start - 1;
+    }
+    w.skipped += Math.min(steps, left);
+    left -= steps;
+  } while (left > 0 && !blockMayPass(i >> BLOCK_SHIFT));
+  streamNext[stream] = i;
+  streamLeft[stream] = Math.max(0, left);
+  return left > 0;
+}
+
+/** The bound of the stream's next station, or -1 when the stream is done. */
+function nextBound(stream: number): number {
+  if ((streamLeft[stream] as number) <= 0) return -1;
+  if (!w.areaOnly && !skipToPossible(stream)) return -1;
+  const offset = eastOffset(w.lngs[streamNext[stream] as number] as number);
+  // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
+  if ((streamDir[stream] as number) > 0) return offset > 180 ? -1 : streamBound(stream, offset);
+  return offset <= 180 ? -1 : streamBound(stream, 360 - offset);
+}
+
+function queueStream(stream: number): void {
+  const bound = nextBound(stream);
+  if (bound >= 0 && bound <= w.maxChord) push(bound, -4 - stream);
+}
+
+function openBand(band: number): void {
+  const from = w.bandStarts[band] as number;
+  const to = w.bandStarts[band + 1] as number;
+  const size = to - from;
+  if (size === 0) return;
+  // The first station at or east of the query's longitude.
+  const east = lowerBound(w.lngs, from, to, w.qLng);
+  const start = east === to ? from : east;
+  const south = (band * BAND_DEGREES - 90) * RAD;
+  const north = Math.min(90, (band + 1) * BAND_DEGREES - 90) * RAD;
+  const eastStream = w.streams;
+  w.streams += 2;
+  for (let stream = eastStream; stream < eastStream + 2; stream++) {
+    const east = stream === eastStream;
+    streamBand[stream] = band;
+    streamNext[stream] = east ? start : start === from ? to - 1 : start - 1;
+    streamLeft[stream] = size;
+    streamDir[stream] = east ? 1 : -1;
+    streamSinLo[stream] = Math.sin(south);
+    streamCosLo[stream] = Math.cos(south);
+    streamSinHi[stream] = Math.sin(north);
+    streamCosHi[stream] = Math.cos(north);
+  }
+  queueStream(eastStream);
+  queueStream(eastStream + 1);
+}
+
+function queueBand(band: number, tag: number): void {
+  if (band < w.firstBand || band > w.lastBand) return;
+  const lo = band * BAND_DEGREES - 90;
+  const hi = lo + BAND_DEGREES;
+  const lat = w.nearLat;
+  const gap = lat < lo ? lo - lat : lat > hi ? lat - hi : 0;
+  const bound = Math.max(0, chordOfAngle(gap * RAD) - SLACK);
+  if (bound <= w.maxChord) push(bound, tag);
+}
+
+/**
+ * The scan's tests, in its order (search.ts findMatches): true for a match, its key then in
+ * `w.key` (a double returned from a call that is not inlined would be a new heap number).
+ */
+function visitStation(i: number): boolean {
+  w.visited++;
+  const lat = w.lats[i] as number;
+  if (lat < w.south || lat > w.north) return false;
+  if (w.checkLng) {
+    const lng = w.lngs[i] as number;
+    const { west, east } = w;
+    if (west <= east ? lng < west || lng > east : lng < west && lng > east) return false;
+  }
+  const bits = w.bitsOf[i] as number;
+  if ((bits & w.flagBits) !== 0) {
+    if ((bits & w.excluded) !== 0) return false;
+    if ((bits & FLAG_PRIVATE) !== 0 && w.owner[i] !== w.viewerOwner && (bits & FLAG_SHARED) === 0)
+      return false;
+  }
+  const dx = (w.ux[i] as number) - w.nx;
+  const dy = (w.uy[i] as number) - w.ny;
+  const dz = (w.uz[i] as number) - w.nz;
+  const key = dx * dx + dy * dy + dz * dz;
+  if (key > w.maxChord) return false;
+  w.key = key;
+  w.inArea++;
+  if (w.areaOnly) return true;
+  if ((bits & w.portBits) === 0) return false;
+  if (w.checkPower) {
+    if ((w.maxPowerW[i] as number) < w.minW) return false;
+    if (!hasPortInRange(w.s, i, w.types, w.minW, w.maxW, w.onlyAvailable)) return false;
+  }
+  return true;
+}
+
+/**
  * Walks matching stations nearest first from `filter.near` until `limit` are found or none is
  * left within the radius (and bounds). The filter is the scan's (search.ts findMatches): kind,
  * visibility, one connector with a chosen type, power in range and (onlyAvailable) free.
- * The arrays returned are reused by the next walk: read them in the same synchronous step.
+ * One walk at a time: the steps share one state (walk-state.ts; synchronous, never interleaved).
  */
 export function walkNearest(
   snapshot: Snapshot,
@@ -128,221 +250,20 @@ export function walkNearest(
   /** Stations in the area and visible, whatever their ports: only whether there is one. */
   areaOnly = false,
 ): NearestWalk {
-  const s = snapshot;
   const near = filter.near;
   if (!near) throw new Error('walkNearest needs near');
-  const {
-    types,
-    minW,
-    maxW,
-    checkPower,
-    onlyAvailable,
-    portBits,
-    excluded,
-    flagBits,
-    viewerOwner,
-  } = filterMasks(s, filter, viewer);
-  const maxChord = near.radiusKm === undefined ? Infinity : squaredChordForKm(near.radiusKm);
-  const bounds = filter.bounds;
-  const south = bounds?.south ?? -90;
-  const north = bounds?.north ?? 90;
-  const west = bounds?.west ?? -180;
-  const east = bounds?.east ?? 180;
-  const checkLng = bounds !== undefined && !(west <= -180 && east >= 180);
-  const [nx, ny, nz] = unitVector(near.lat, near.lng);
-  const qLat = near.lat * RAD;
-  const sinQ = Math.sin(qLat);
-  const cosQ = Math.cos(qLat);
-  const qLng = near.lng;
-  const { lat: lats, lng: lngs, bits: bitsOf, owner, ux, uy, uz, maxPowerW, bandStarts } = s;
-  const { blockBits, blockTypeMinW, blockTypeMaxW } = s;
-
-  // Streams: band, next index, steps left, direction (+1 east, -1 west).
-  const streamBand: number[] = [];
-  const streamNext: number[] = [];
-  const streamLeft: number[] = [];
-  const streamDir: number[] = [];
-  const streamSinLo: number[] = [];
-  const streamCosLo: number[] = [];
-  const streamSinHi: number[] = [];
-  const streamCosHi: number[] = [];
-
-  const firstBand = bandOf(Math.max(south, -90));
-  const lastBand = bandOf(Math.min(north, 90));
-
-  /**
-   * Lower bound of the squared chord to a station of stream `stream` at `offset`° of
-   * longitude: the nearest point at that offset over the band's latitudes, the maximum of
-   * sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
-   */
-  function streamBound(stream: number, offset: number): number {
-    const sinLo = streamSinLo[stream] as number;
-    const cosLo = streamCosLo[stream] as number;
-    const sinHi = streamSinHi[stream] as number;
-    const cosHi = streamCosHi[stream] as number;
-    const b = cosQ * Math.cos(offset * RAD);
-    let best = Math.max(sinQ * sinLo + b * cosLo, sinQ * sinHi + b * cosHi);
-    if (sinQ * cosLo - b * sinLo > 0 && sinQ * cosHi - b * sinHi < 0) {
-      best = Math.sqrt(sinQ * sinQ + b * b);
-    }
-    return Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
-  }
-
-  /** Eastward offset of a longitude from the query, 0 … 360. */
-  function eastOffset(lng: number): number {
-    const d = lng - qLng;
-    return d < 0 ? d + 360 : d;
-  }
-
-  /** True unless no station of the block can pass the port test (snapshot.ts blocks). */
-  function blockMayPass(block: number): boolean {
-    let types = (blockBits[block] as number) & portBits;
-    if (types === 0) return false;
-    if (!checkPower) return true;
-    // A chosen type whose connectors in the block reach into the power range.
-    if (onlyAvailable) types >>>= FREE_TYPES_SHIFT;
-    const base = block * SOCKET_TYPES;
-    for (let type = 0; types !== 0; type++, types >>>= 1) {
-      if ((types & 1) === 0) continue;
-      if (
-        (blockTypeMaxW[base + type] as number) >= minW &&
-        (blockTypeMinW[base + type] as number) <= maxW
-      )
-        return true;
-    }
-    return false;
-  }
-
-  /**
-   * Steps the stream over the blocks none of whose stations can pass the port test: what is
-   * skipped is not a match, so the order of what is found is the same. False when the stream
-   * is done.
-   */
-  function skipToPossible(stream: number): boolean {
-    let i = streamNext[stream] as number;
-    if (blockMayPass(i >> BLOCK_SHIFT)) return true;
-    let left = streamLeft[stream] as number;
-    const band = streamBand[stream] as number;
-    const from = bandStarts[band] as number;
-    const to = bandStarts[band + 1] as number;
-    const east = (streamDir[stream] as number) > 0;
-    do {
-      const block = i >> BLOCK_SHIFT;
-      let steps: number;
-      if (east) {
-        const end = Math.min((block + 1) << BLOCK_SHIFT, to);
-        steps = end - i;
-        i = end === to ? from : end;
-      } else {
-        const start = Math.max(block << BLOCK_SHIFT, from);
-        steps = i - start + 1;
-        i = start === from ? to - 1 : start - 1;
-      }
-      skipped += Math.min(steps, left);
-      left -= steps;
-    } while (left > 0 && !blockMayPass(i >> BLOCK_SHIFT));
-    streamNext[stream] = i;
-    streamLeft[stream] = Math.max(0, left);
-    return left > 0;
-  }
-
-  /** The bound of the stream's next station, or -1 when the stream is done. */
-  function nextBound(stream: number): number {
-    if ((streamLeft[stream] as number) <= 0) return -1;
-    if (!areaOnly && !skipToPossible(stream)) return -1;
-    const offset = eastOffset(lngs[streamNext[stream] as number] as number);
-    // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
-    if ((streamDir[stream] as number) > 0) return offset > 180 ? -1 : streamBound(stream, offset);
-    return offset <= 180 ? -1 : streamBound(stream, 360 - offset);
-  }
-
-  function queueStream(stream: number): void {
-    const bound = nextBound(stream);
-    if (bound >= 0 && bound <= maxChord) push(bound, -4 - stream);
-  }
-
-  function openBand(band: number): void {
-    const from = bandStarts[band] as number;
-    const to = bandStarts[band + 1] as number;
-    const size = to - from;
-    if (size === 0) return;
-    // The first station at or east of the query's longitude.
-    let lo = from;
-    let hi = to;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((lngs[mid] as number) < qLng) lo = mid + 1;
-      else hi = mid;
-    }
-    const start = lo === to ? from : lo;
-    const eastStream = streamBand.length;
-    streamBand.push(band, band);
-    streamNext.push(start, start === from ? to - 1 : start - 1);
-    streamLeft.push(size, size);
-    streamDir.push(1, -1);
-    const south = (band * BAND_DEGREES - 90) * RAD;
-    const north = Math.min(90, (band + 1) * BAND_DEGREES - 90) * RAD;
-    streamSinLo.push(Math.sin(south), Math.sin(south));
-    streamCosLo.push(Math.cos(south), Math.cos(south));
-    streamSinHi.push(Math.sin(north), Math.sin(north));
-    streamCosHi.push(Math.cos(north), Math.cos(north));
-    queueStream(eastStream);
-    queueStream(eastStream + 1);
-  }
-
-  function queueBand(band: number, tag: number): void {
-    if (band < firstBand || band > lastBand) return;
-    const lo = band * BAND_DEGREES - 90;
-    const hi = lo + BAND_DEGREES;
-    const gap = near!.lat < lo ? lo - near!.lat : near!.lat > hi ? near!.lat - hi : 0;
-    const bound = Math.max(0, chordOfAngle(gap * RAD) - SLACK);
-    if (bound <= maxChord) push(bound, tag);
-  }
-
+  begin(snapshot, filter, viewer, near, areaOnly);
   const positions: number[] = [];
   const keys: number[] = [];
-  let inArea = 0;
-  let visited = 0;
-  let skipped = 0;
+  const bandStarts = w.bandStarts;
 
-  /** The scan's tests, in its order (search.ts findMatches): the key of a match, else -1. */
-  function visitStation(i: number): number {
-    visited++;
-    const lat = lats[i] as number;
-    if (lat < south || lat > north) return -1;
-    if (checkLng) {
-      const lng = lngs[i] as number;
-      if (west <= east ? lng < west || lng > east : lng < west && lng > east) return -1;
-    }
-    const bits = bitsOf[i] as number;
-    if ((bits & flagBits) !== 0) {
-      if ((bits & excluded) !== 0) return -1;
-      if ((bits & FLAG_PRIVATE) !== 0 && owner[i] !== viewerOwner && (bits & FLAG_SHARED) === 0)
-        return -1;
-    }
-    const dx = (ux[i] as number) - nx;
-    const dy = (uy[i] as number) - ny;
-    const dz = (uz[i] as number) - nz;
-    const key = dx * dx + dy * dy + dz * dz;
-    if (key > maxChord) return -1;
-    inArea++;
-    if (areaOnly) return key;
-    if ((bits & portBits) === 0) return -1;
-    if (checkPower) {
-      if ((maxPowerW[i] as number) < minW) return -1;
-      if (!hasPortInRange(s, i, types, minW, maxW, onlyAvailable)) return -1;
-    }
-    return key;
-  }
-
-  heapSize = 0;
-  const home = Math.min(Math.max(bandOf(near.lat), firstBand), lastBand);
+  const home = Math.min(Math.max(bandOf(near.lat), w.firstBand), w.lastBand);
   let northBand = home;
   let southBand = home - 1;
   queueBand(northBand, BAND_NORTH);
   queueBand(southBand, BAND_SOUTH);
 
-  while (heapSize > 0 && positions.length < limit) {
+  while (queue.size > 0 && positions.length < limit) {
     const key = heapKeys[0] as number;
     const tag = heapTags[0] as number;
     pop();
@@ -371,14 +292,15 @@ export function walkNearest(
       const i = streamNext[stream] as number;
       streamNext[stream] = dir > 0 ? (i + 1 === to ? from : i + 1) : i === from ? to - 1 : i - 1;
       streamLeft[stream] = (streamLeft[stream] as number) - 1;
-      const key = visitStation(i);
+      const isMatch = visitStation(i);
+      const key = w.key;
       const bound = nextBound(stream);
-      const isLast = bound < 0 || bound > maxChord;
-      if (key >= 0) {
+      const isLast = bound < 0 || bound > w.maxChord;
+      if (isMatch) {
         // Nearer than everything queued and everything left in this stream: it is next.
         if (
           (isLast || key < bound) &&
-          (heapSize === 0 || before(key, i, heapKeys[0] as number, heapTags[0] as number))
+          (queue.size === 0 || before(key, i, heapKeys[0] as number, heapTags[0] as number))
         ) {
           positions.push(i);
           keys.push(key);
@@ -391,13 +313,16 @@ export function walkNearest(
         }
       }
       if (isLast) break;
-      if (heapSize > 0 && !before(bound, tag, heapKeys[0] as number, heapTags[0] as number)) {
+      if (queue.size > 0 && !before(bound, tag, heapKeys[0] as number, heapTags[0] as number)) {
         push(bound, tag);
         break;
       }
     }
   }
-  const isComplete = heapSize === 0;
+  const isComplete = queue.size === 0;
+  const { visited, skipped } = w;
+  let inArea = w.inArea;
+  release();
   if (!areaOnly && isComplete && positions.length === 0 && inArea === 0 && skipped > 0) {
     // Nothing matched and some stations were stepped over unseen: whether the area holds a
     // visible station at all (the empty answer's reason) is a walk to the nearest one.

@@ -33,7 +33,8 @@ export function bandStarts(sortedLat: ArrayLike<number>): Uint32Array {
   return starts;
 }
 
-function lowerBound(values: Float64Array, from: number, to: number, value: number): number {
+/** The first index in [from, to) whose value is not below `value` (`to` when none is). */
+export function lowerBound(values: Float64Array, from: number, to: number, value: number): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {
