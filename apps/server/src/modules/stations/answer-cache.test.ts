@@ -1,6 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { createAnswerCache, type AnswerCache, type AnswerCacheLimits } from './answer-cache';
+import {
+  createAnswerCache,
+  fingerprint,
+  type AnswerCache,
+  type AnswerCacheLimits,
+} from './answer-cache';
 
 const roomy: AnswerCacheLimits = { maxEntries: 100, maxBytes: 1 << 20, maxAnswerBytes: 1 << 16 };
 
@@ -87,5 +92,20 @@ describe('the answer cache', () => {
     const bytes = await gzipped;
     expect(gunzipSync(bytes).toString()).toBe(json);
     expect(cache.stats().bytes).toBe(json.length * 2 + bytes.length);
+  });
+
+  it('remembers the searches asked by fingerprints that tell 20,000 near-alike keys apart', () => {
+    // Keys as answerKey makes them: kind, viewer and the body's text, one digit apart.
+    const keys = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `list||{"connectorTypes":["ccs2"],"near":{"lat":55.${7000 + (i % 100)},"lng":37.${6000 + Math.floor(i / 100)},"radiusKm":50},"page":1,"pageSize":20}`,
+    );
+    const prints = keys.map(fingerprint);
+    expect(new Set(prints).size).toBe(keys.length);
+    expect(prints.every((print) => Number.isInteger(print) && Math.abs(print) < 2 ** 31)).toBe(
+      true,
+    );
+    expect(fingerprint(keys[0]!)).toBe(prints[0]);
   });
 });

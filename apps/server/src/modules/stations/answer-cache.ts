@@ -10,7 +10,11 @@ import { compress, compressNow, type Encoding } from '../../http/compression';
 // are asked once (a driver's own place and filter), and keeping each of those until the limits
 // push it out only fills the heap with answers nobody reads again, whose collection then costs
 // every request (bench/RESULTS.md: 462 against 225 µs per new search while no status changed).
-// The requests asked are remembered by their key, in two generations of `maxEntries` each.
+// The requests asked are remembered in two generations of `maxEntries` each, by a 32-bit
+// fingerprint of their key rather than the key's text: every new search adds one, and a second
+// or two later the generation is dropped, so the text (a few hundred bytes a request) would
+// outlive the young generation and fill the old one for the next full collection to clear. Two
+// keys sharing a fingerprint only mean an answer kept one ask early.
 
 export type AnswerCacheLimits = {
   /** How many answers at most. */
@@ -54,6 +58,16 @@ function sizeOf(answer: Answer): number {
   return typeof answer === 'string' ? answer.length * 2 : answer.length;
 }
 
+/**
+ * FNV-1a over the key's UTF-16 units (FNV, draft-eastlake-fnv): a 32-bit integer, which a Set
+ * holds without an object of its own.
+ */
+export function fingerprint(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
 type Entry = { answer: KeptAnswer<Answer>; bytes: number };
 
 export function createAnswerCache(
@@ -62,17 +76,18 @@ export function createAnswerCache(
   let entries = new Map<string, Entry>();
   let version = -1;
   let bytes = 0;
-  let askedKeys = new Set<string>();
-  let askedKeysBefore = new Set<string>();
+  let askedKeys = new Set<number>();
+  let askedKeysBefore = new Set<number>();
 
   /** Whether `key` was asked before (and now remembers that it was). */
   function isAskedAgain(key: string): boolean {
-    if (askedKeys.has(key) || askedKeysBefore.has(key)) return true;
+    const asked = fingerprint(key);
+    if (askedKeys.has(asked) || askedKeysBefore.has(asked)) return true;
     if (askedKeys.size >= limits.maxEntries) {
       askedKeysBefore = askedKeys;
       askedKeys = new Set();
     }
-    askedKeys.add(key);
+    askedKeys.add(asked);
     return false;
   }
 
