@@ -76,18 +76,18 @@ export function createAnswerCache(
   let entries = new Map<string, Entry>();
   let version = -1;
   let bytes = 0;
-  let askedKeys = new Set<number>();
-  let askedKeysBefore = new Set<number>();
+  let askedPrints = new Set<number>();
+  let askedPrintsBefore = new Set<number>();
 
   /** Whether `key` was asked before (and now remembers that it was). */
   function isAskedAgain(key: string): boolean {
     const asked = fingerprint(key);
-    if (askedKeys.has(asked) || askedKeysBefore.has(asked)) return true;
-    if (askedKeys.size >= limits.maxEntries) {
-      askedKeysBefore = askedKeys;
-      askedKeys = new Set();
+    if (askedPrints.has(asked) || askedPrintsBefore.has(asked)) return true;
+    if (askedPrints.size >= limits.maxEntries) {
+      askedPrintsBefore = askedPrints;
+      askedPrints = new Set();
     }
-    askedKeys.add(asked);
+    askedPrints.add(asked);
     return false;
   }
 

@@ -1,7 +1,7 @@
 import { filterMasks } from './filter-masks';
 import { squaredChordForKm, unitVector } from './geo';
 import type { StationFilter, Viewer } from './search';
-import type { Snapshot } from './snapshot';
+import { buildSnapshot, summaryFragment, type Snapshot } from './snapshot';
 import { bandOf } from './spatial-index';
 import { queue } from './walk-queue';
 
@@ -9,6 +9,9 @@ import { queue } from './walk-queue';
 // streams opened and the counters.
 
 export const RAD = Math.PI / 180;
+
+/** What a walk reads between walks, so that a snapshot replaced by a reload is not kept alive. */
+const NO_STATIONS = buildSnapshot([], summaryFragment);
 
 /**
  * One walk's query, filter and counters, in one object every walk reuses. The walk's steps
@@ -18,20 +21,20 @@ export const RAD = Math.PI / 180;
  * walk made about 45 bytes of garbage per station looked at. Fields start as the kind of value
  * they hold (doubles as NaN).
  */
-export class Walk {
-  s: Snapshot = EMPTY;
-  lats: Snapshot['lat'] = new Float64Array(0);
-  lngs: Snapshot['lng'] = new Float64Array(0);
-  ux: Snapshot['ux'] = new Float64Array(0);
-  uy: Snapshot['uy'] = new Float64Array(0);
-  uz: Snapshot['uz'] = new Float64Array(0);
-  bitsOf: Snapshot['bits'] = new Uint32Array(0);
-  owner: Snapshot['owner'] = new Int32Array(0);
-  maxPowerW: Snapshot['maxPowerW'] = new Uint32Array(0);
-  bandStarts: Snapshot['bandStarts'] = new Uint32Array(0);
-  blockBits: Snapshot['blockBits'] = new Uint32Array(0);
-  blockTypeMinW: Snapshot['blockTypeMinW'] = new Uint32Array(0);
-  blockTypeMaxW: Snapshot['blockTypeMaxW'] = new Uint32Array(0);
+class Walk {
+  s = NO_STATIONS;
+  lats = NO_STATIONS.lat;
+  lngs = NO_STATIONS.lng;
+  ux = NO_STATIONS.ux;
+  uy = NO_STATIONS.uy;
+  uz = NO_STATIONS.uz;
+  bitsOf = NO_STATIONS.bits;
+  owner = NO_STATIONS.owner;
+  maxPowerW = NO_STATIONS.maxPowerW;
+  bandStarts = NO_STATIONS.bandStarts;
+  blockBits = NO_STATIONS.blockBits;
+  blockTypeMinW = NO_STATIONS.blockTypeMinW;
+  blockTypeMaxW = NO_STATIONS.blockTypeMaxW;
   types = 0;
   minW = NaN;
   maxW = NaN;
@@ -66,10 +69,7 @@ export class Walk {
   skipped = 0;
 }
 
-const EMPTY = {} as Snapshot;
 export const w = new Walk();
-/** A walk's state before any: what `release` puts back. */
-const unused = new Walk();
 
 // Streams: band, next index, steps left, direction (+1 east, -1 west), and the sine and cosine
 // of the band's southern and northern edges; entries 0 … w.streams - 1, the arrays reused by
@@ -92,19 +92,7 @@ export function begin(
   areaOnly: boolean,
 ): void {
   const masks = filterMasks(snapshot, filter, viewer);
-  w.s = snapshot;
-  w.lats = snapshot.lat;
-  w.lngs = snapshot.lng;
-  w.ux = snapshot.ux;
-  w.uy = snapshot.uy;
-  w.uz = snapshot.uz;
-  w.bitsOf = snapshot.bits;
-  w.owner = snapshot.owner;
-  w.maxPowerW = snapshot.maxPowerW;
-  w.bandStarts = snapshot.bandStarts;
-  w.blockBits = snapshot.blockBits;
-  w.blockTypeMinW = snapshot.blockTypeMinW;
-  w.blockTypeMaxW = snapshot.blockTypeMaxW;
+  read(snapshot);
   w.types = masks.types;
   w.minW = masks.minW;
   w.maxW = masks.maxW;
@@ -142,18 +130,22 @@ export function begin(
 
 /** Lets go of the snapshot walked, so that one replaced by a reload is not kept alive by it. */
 export function release(): void {
-  const none = unused;
-  w.s = none.s;
-  w.lats = none.lats;
-  w.lngs = none.lngs;
-  w.ux = none.ux;
-  w.uy = none.uy;
-  w.uz = none.uz;
-  w.bitsOf = none.bitsOf;
-  w.owner = none.owner;
-  w.maxPowerW = none.maxPowerW;
-  w.bandStarts = none.bandStarts;
-  w.blockBits = none.blockBits;
-  w.blockTypeMinW = none.blockTypeMinW;
-  w.blockTypeMaxW = none.blockTypeMaxW;
+  read(NO_STATIONS);
+}
+
+/** The snapshot a walk reads, its columns held in the walk's fields. */
+function read(snapshot: Snapshot): void {
+  w.s = snapshot;
+  w.lats = snapshot.lat;
+  w.lngs = snapshot.lng;
+  w.ux = snapshot.ux;
+  w.uy = snapshot.uy;
+  w.uz = snapshot.uz;
+  w.bitsOf = snapshot.bits;
+  w.owner = snapshot.owner;
+  w.maxPowerW = snapshot.maxPowerW;
+  w.bandStarts = snapshot.bandStarts;
+  w.blockBits = snapshot.blockBits;
+  w.blockTypeMinW = snapshot.blockTypeMinW;
+  w.blockTypeMaxW = snapshot.blockTypeMaxW;
 }
