@@ -170,10 +170,14 @@ function openBand(band: number): void {
   const size = to - from;
   if (size === 0) return;
   // The first station at or east of the query's longitude.
-  const east = lowerBound(w.lngs, from, to, w.qLng);
-  const start = east === to ? from : east;
+  const atOrEast = lowerBound(w.lngs, from, to, w.qLng);
+  const start = atOrEast === to ? from : atOrEast;
   const south = (band * BAND_DEGREES - 90) * RAD;
   const north = Math.min(90, (band + 1) * BAND_DEGREES - 90) * RAD;
+  const sinLo = Math.sin(south);
+  const cosLo = Math.cos(south);
+  const sinHi = Math.sin(north);
+  const cosHi = Math.cos(north);
   const eastStream = w.streams;
   w.streams += 2;
   for (let stream = eastStream; stream < eastStream + 2; stream++) {
@@ -182,10 +186,10 @@ function openBand(band: number): void {
     streamNext[stream] = east ? start : start === from ? to - 1 : start - 1;
     streamLeft[stream] = size;
     streamDir[stream] = east ? 1 : -1;
-    streamSinLo[stream] = Math.sin(south);
-    streamCosLo[stream] = Math.cos(south);
-    streamSinHi[stream] = Math.sin(north);
-    streamCosHi[stream] = Math.cos(north);
+    streamSinLo[stream] = sinLo;
+    streamCosLo[stream] = cosLo;
+    streamSinHi[stream] = sinHi;
+    streamCosHi[stream] = cosHi;
   }
   queueStream(eastStream);
   queueStream(eastStream + 1);
