@@ -143,7 +143,11 @@ describe('a charge point that goes away', () => {
     });
     try {
       const chargePoint = await addChargePoint(quick);
-      const station = simStation(quick, chargePoint);
+      // Reconnects 1.5-2.5 s after the server lets go, so the offline statuses can be read
+      // before the station reports its connectors again.
+      const station = simStation(quick, chargePoint, {
+        reconnectDelayMs: { initial: 2000, max: 4000 },
+      });
       await station.connect({ timeoutMs: 5000 });
       await station.flush();
       expect(await statusesIn(quick, chargePoint)).toBe('available,available');
