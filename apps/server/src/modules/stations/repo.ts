@@ -36,7 +36,6 @@ const rowColumns = {
   state: stations.state,
 };
 
-
 const connectorColumns = {
   stationId: connectors.stationId,
   id: connectors.id,
@@ -49,14 +48,43 @@ const connectorColumns = {
   statusAt: connectors.statusAt,
 };
 
-async function connectorsByStation(db: Db, stationIds?: readonly string[]) {
+/**
+ * One string for each distinct value of a field that repeats from station to station (a
+ * country, a city, a connector's type, current and status). The driver makes a new string per
+ * row and field; the read model keeps every station for the life of the process, and shared
+ * values are about 900,000 fewer objects in it at 100,000 stations, for every full
+ * collection to mark (bench/RESULTS.md). At most `limit` values are shared; the rest are kept
+ * as read.
+ */
+export function sharedValues(limit = 10_000) {
+  const seen = new Map<string, string>();
+  return <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const found = seen.get(value);
+    if (found !== undefined) return found as T;
+    if (seen.size < limit) seen.set(value, value);
+    return value;
+  };
+}
+
+async function connectorsByStation(
+  db: Db,
+  stationIds?: readonly string[],
+  shared = sharedValues(),
+) {
   const rows = await db
     .select(connectorColumns)
     .from(connectors)
     .where(stationIds ? inArray(connectors.stationId, [...stationIds]) : undefined)
     .orderBy(asc(connectors.stationId), asc(connectors.number));
   const byStation = new Map<string, ConnectorRow[]>();
-  for (const { stationId, ...connector } of rows) {
+  for (const { stationId, ...read } of rows) {
+    const connector: ConnectorRow = {
+      ...read,
+      socketType: shared(read.socketType),
+      currentType: shared(read.currentType),
+      status: shared(read.status),
+    };
     const list = byStation.get(stationId);
     if (list) list.push(connector);
     else byStation.set(stationId, [connector]);
@@ -72,8 +100,16 @@ export async function loadStationRows(db: Db, ids?: readonly string[]): Promise<
     .from(stations)
     .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
     .where(ids ? inArray(stations.id, [...ids]) : undefined);
-  const byStation = await connectorsByStation(db, ids);
-  return rows.map((row) => ({ ...withSharing(row), connectors: byStation.get(row.id) ?? [] }));
+  const shared = sharedValues();
+  const byStation = await connectorsByStation(db, ids, shared);
+  return rows.map((row) => ({
+    ...withSharing(row),
+    city: shared(row.city),
+    country: shared(row.country),
+    state: shared(row.state),
+    roamingOperator: shared(row.roamingOperator),
+    connectors: byStation.get(row.id) ?? [],
+  }));
 }
 
 export type StationDetailRow = typeof stations.$inferSelect & {
@@ -234,4 +270,3 @@ export async function roamingTariffsOf(db: Db, stationId: string, partnerId: str
     tariffs,
   };
 }
-
