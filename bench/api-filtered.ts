@@ -45,8 +45,8 @@ pipelinedRequests.prototype.addBody = () => undefined;
 
 // A new search for every request means a new request on the wire each time, and autocannon
 // builds one per request (setupRequest: its headers merged and the request text written and
-// encoded again), 30-35 µs of the load generator's CPU a request more than a repeated body
-// costs (perf, this machine), on the two cores the server runs on. The bare route's requests
+// encoded again): 81 µs of the load generator's CPU per new search against 34 for a repeated
+// body (bench/RESULTS.md), on the two cores the server runs on. The bare route's requests
 // are built once, before its run; the new searches are now too: each run takes its requests,
 // every one a new search, from bytes written before it starts (`Prewritten`, built by
 // autocannon's own request builder, so the bytes are the ones it would send), and builds more
