@@ -1,8 +1,9 @@
 // Benchmark: what a new station search costs inside the server, in one process, without HTTP:
 // the nearest-first walk (apps/server/src/modules/stations/nearest.ts), writing the page from
-// the kept fragments (page.ts) and compressing it at once (brotli 1, http/compression.ts), for
-// the searches of api-filtered.ts (every one new) over the same generated stations. CPU time
-// per search from performance.now() around each part; the first round warms the JIT up.
+// the kept fragments (page.ts) and compressing it at once (zstd 1, and brotli 1 for clients
+// without zstd: http/compression.ts), for the searches of api-filtered.ts (every one new) over
+// the same generated stations. CPU time per search from performance.now() around each part;
+// the first round warms the JIT up.
 //
 //   npm run search-walk -w @evcharge/bench -- [--stations 100000] [--searches 20000]
 import { loadavg } from 'node:os';
@@ -49,6 +50,8 @@ function round() {
   const walk: number[] = [];
   const page: number[] = [];
   const compress: number[] = [];
+  const compressBr: number[] = [];
+  const bytes = { zstd: 0, br: 0 };
   const visited: number[] = [];
   let skipped = 0;
   let empty = 0;
@@ -59,8 +62,10 @@ function round() {
     const t1 = performance.now();
     const json = walkPageJson(snapshot, found, search.page, search.pageSize);
     const t2 = performance.now();
-    compressNow(json, 'br');
+    bytes.zstd += compressNow(json, 'zstd')?.length ?? json.length;
     const t3 = performance.now();
+    bytes.br += compressNow(json, 'br')?.length ?? json.length;
+    compressBr.push(performance.now() - t3);
     walk.push(t1 - t0);
     page.push(t2 - t1);
     compress.push(t3 - t2);
@@ -68,7 +73,7 @@ function round() {
     skipped += found.skipped;
     if (found.count === 0) empty++;
   }
-  return { walk, page, compress, visited, skipped, empty };
+  return { walk, page, compress, compressBr, bytes, visited, skipped, empty };
 }
 
 console.log(
@@ -81,8 +86,9 @@ console.log('|---|---|---|---|---|');
 for (const [name, times] of [
   ['nearest-first walk', r.walk],
   ['page written from fragments', r.page],
-  ['brotli 1 at once', r.compress],
-  ['together', r.walk.map((t, i) => t + r.page[i]! + r.compress[i]!)],
+  ['zstd 1 at once (Chromium, Firefox)', r.compress],
+  ['brotli 1 at once (Safari)', r.compressBr],
+  ['together (walk, page, zstd)', r.walk.map((t, i) => t + r.page[i]! + r.compress[i]!)],
 ] as const) {
   const sorted = [...times].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
@@ -95,4 +101,7 @@ console.log(
   `\nstations looked at per search: mean ${(sortedVisits.reduce((a, b) => a + b, 0) / searchCount).toFixed(0)}, ` +
     `p50 ${quantile(sortedVisits, 0.5)}, p90 ${quantile(sortedVisits, 0.9)}, p99 ${quantile(sortedVisits, 0.99)}; ` +
     `stepped over in blocks: ${(r.skipped / searchCount).toFixed(0)} per search; searches that found nothing: ${r.empty}`,
+);
+console.log(
+  `bytes per answer: zstd ${(r.bytes.zstd / searchCount).toFixed(0)}, brotli ${(r.bytes.br / searchCount).toFixed(0)}`,
 );

@@ -24,9 +24,14 @@ test('a visitor filters the map to DC above 50 kW and the list shows only such s
   await page.getByTestId('filter-apply').click();
 
   await expect(page.getByTestId('filter-chips')).toBeVisible();
+  const listed = page.waitForResponse(
+    (response) => response.url().includes('/api/chargestations/guest') && response.request().method() === 'POST',
+  );
   await page.getByTestId('view-list').click();
   const items = page.getByTestId('station-list-item');
   await expect(items.first()).toBeVisible();
+  // Chromium asks for zstd (Accept-Encoding: gzip, deflate, br, zstd): the list came that way.
+  expect((await listed).headers()['content-encoding']).toBe('zstd');
   await expectNoAxeViolations(page);
 
   // Every station listed has a DC port of at least 50 kW: checked against the station itself.

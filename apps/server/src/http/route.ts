@@ -18,7 +18,12 @@ import {
 } from '../plugins/auth';
 import { errorHandler } from '../plugins/errors';
 import type {} from './idempotency';
-import { compress, MIN_COMPRESSED_BYTES, pickEncoding, type Encoding } from './compression';
+import {
+  compress,
+  MIN_COMPRESSED_BYTES,
+  pickAnswerEncoding,
+  type AnswerEncoding,
+} from './compression';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
@@ -77,14 +82,15 @@ export class JsonText<T> {
    */
   constructor(
     readonly json: string | Buffer,
-    readonly compressed?: (encoding: Encoding) => Promise<Buffer>,
-    readonly compressedNow?: (encoding: Encoding) => Buffer | undefined,
+    readonly compressed?: (encoding: AnswerEncoding) => Promise<Buffer>,
+    readonly compressedNow?: (encoding: AnswerEncoding) => Buffer | undefined,
   ) {}
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const plainHeaders = { 'content-type': JSON_CONTENT_TYPE, vary: 'accept-encoding' };
 const encodedHeaders = {
+  zstd: { ...plainHeaders, 'content-encoding': 'zstd' },
   br: { ...plainHeaders, 'content-encoding': 'br' },
   gzip: { ...plainHeaders, 'content-encoding': 'gzip' },
 };
@@ -99,7 +105,7 @@ export function sendJsonText<T>(
   text: JsonText<T>,
 ): FastifyReply | Promise<FastifyReply> {
   if (text.json.length < MIN_COMPRESSED_BYTES) return reply.type(JSON_CONTENT_TYPE).send(text.json);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = pickAnswerEncoding(request.headers['accept-encoding'], text.json.length);
   if (!encoding) return reply.headers(plainHeaders).send(text.json);
   const ready = text.compressedNow?.(encoding);
   if (ready) return reply.headers(encodedHeaders[encoding]).send(ready);
@@ -121,11 +127,7 @@ export function route<C extends Contract>(
   options: RouteOptions = {},
 ): void {
   const preParsing =
-    contract.auth !== 'user'
-      ? optionalUser
-      : options.cachedAuth
-        ? requireUserCached
-        : requireUser;
+    contract.auth !== 'user' ? optionalUser : options.cachedAuth ? requireUserCached : requireUser;
   register(app, contract, options, preParsing, (request, reply) =>
     handler({
       params: request.params,

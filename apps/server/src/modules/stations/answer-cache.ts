@@ -1,4 +1,4 @@
-import { compress, compressNow, type Encoding } from '../../http/compression';
+import { compress, compressNow, type AnswerEncoding } from '../../http/compression';
 
 // Finished list and map answers, kept until the read model changes. A moving map and a list
 // that several drivers open around the same place ask the same filter over and over; between
@@ -36,9 +36,9 @@ export type Answer = string | Buffer;
 /** An answer and its compressed bytes, made once per encoding while the answer is kept. */
 export type KeptAnswer<T extends Answer> = {
   json: T;
-  compressed: (encoding: Encoding) => Promise<Buffer>;
+  compressed: (encoding: AnswerEncoding) => Promise<Buffer>;
   /** The compressed bytes if already made, or made at once for a small answer (compression.ts). */
-  compressedNow: (encoding: Encoding) => Buffer | undefined;
+  compressedNow: (encoding: AnswerEncoding) => Buffer | undefined;
 };
 
 export type AnswerCache = {
@@ -113,8 +113,8 @@ export function createAnswerCache(
 
   /** The answer with its compressed copies, each made on first use; `counted` learns their size. */
   function keep(json: Answer, counted: (bytes: number) => void): KeptAnswer<Answer> {
-    const made = new Map<Encoding, Promise<Buffer>>();
-    const done = new Map<Encoding, Buffer>();
+    const made = new Map<AnswerEncoding, Promise<Buffer>>();
+    const done = new Map<AnswerEncoding, Buffer>();
     return {
       json,
       compressed(encoding) {

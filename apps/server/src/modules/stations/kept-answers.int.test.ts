@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decompress } from 'zstd-napi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationPageSchema } from '@evcharge/api/stations/station-schemas';
 import { allTypes, area, openStreet, type Street } from './street-fixture';
@@ -23,7 +24,7 @@ const guestList = '/api/chargestations/guest';
 const everything = { connectorTypes: allTypes, bounds: area, pageSize: 50 };
 
 describe('list and map answers', () => {
-  it('travel brotli- or gzip-compressed when the client accepts it, and the same as plain', async () => {
+  it('travel zstd-, brotli- or gzip-compressed when the client accepts it, and the same as plain', async () => {
     // fetch asks for gzip and decompresses by itself: read the raw bytes through node:http.
     const plain = await rawPost(guestList, everything, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -33,6 +34,7 @@ describe('list and map answers', () => {
     expect(await (await post(guestList, everything)).text()).toBe(text);
 
     for (const [encoding, decode] of [
+      ['zstd', decompress],
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
@@ -41,6 +43,13 @@ describe('list and map answers', () => {
       expect(raw.body.length).toBeLessThan(text.length / 2);
       expect(decode(raw.body).toString()).toBe(text);
     }
+    // What current browsers send: Chromium and Firefox get zstd, Safari brotli.
+    const chromium = await rawPost(guestList, everything, {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(chromium.headers['content-encoding']).toBe('zstd');
+    const safari = await rawPost(guestList, everything, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(safari.headers['content-encoding']).toBe('br');
   });
 
   it('stay plain when small, or when the client accepts no encoding we make', async () => {
