@@ -57,6 +57,7 @@ const requireHere = createRequire(import.meta.url);
 const httpClient = requireHere('autocannon/lib/httpClient.js') as {
   prototype: {
     getRequestBuffer: (this: AutocannonClient) => Buffer;
+    _doRequest: (this: PacedClient) => void;
   };
 };
 type AutocannonClient = { requestIterator: { currentRequest: { prewritten?: Prewritten } } };
@@ -64,6 +65,35 @@ const requestBuffer = httpClient.prototype.getRequestBuffer;
 httpClient.prototype.getRequestBuffer = function (this: AutocannonClient) {
   const prewritten = this.requestIterator.currentRequest.prewritten;
   return prewritten ? prewritten.next() : requestBuffer.call(this);
+};
+// A fixed rate (autocannon's overallRate) lets each connection send its quota for the second as
+// fast as it can and then wait for the next second: at half the full rate, full load for half of
+// every second and nothing for the other half, not a steady half load. Each connection here sends
+// evenly instead: one request every 1000/rate ms (its own share of the rate), the connections'
+// phases spread over that interval, and at once when it has fallen behind.
+type PacedClient = {
+  rate?: number;
+  reqsMadeThisSecond: number;
+  destroyed: boolean;
+  pacedAt?: number;
+};
+const sendNext = httpClient.prototype._doRequest;
+let pacedClients = 0;
+httpClient.prototype._doRequest = function paced(this: PacedClient) {
+  if (!this.rate) return sendNext.call(this);
+  const interval = 1000 / this.rate;
+  const now = performance.now();
+  this.pacedAt ??= now + (interval * (pacedClients++ % connections)) / connections;
+  // Timers fire on whole milliseconds: within one of the schedule is on time.
+  if (now < this.pacedAt - 1) {
+    setTimeout(() => {
+      if (!this.destroyed) paced.call(this);
+    }, this.pacedAt - now).unref();
+    return;
+  }
+  this.pacedAt += interval;
+  this.reqsMadeThisSecond = 0; // the per-second quota never holds a paced request back
+  return sendNext.call(this);
 };
 const requestBuilder = requireHere('autocannon/lib/httpRequestBuilder.js') as (defaults: {
   hostname: string;
