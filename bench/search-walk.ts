@@ -49,8 +49,8 @@ const µs = (ms: number) => (ms * 1000).toFixed(0);
 function round() {
   const walk: number[] = [];
   const page: number[] = [];
-  const compress: number[] = [];
-  const compressBr: number[] = [];
+  const zstd: number[] = [];
+  const brotli: number[] = [];
   const bytes = { zstd: 0, br: 0 };
   const visited: number[] = [];
   let skipped = 0;
@@ -65,15 +65,15 @@ function round() {
     bytes.zstd += compressNow(json, 'zstd')?.length ?? json.length;
     const t3 = performance.now();
     bytes.br += compressNow(json, 'br')?.length ?? json.length;
-    compressBr.push(performance.now() - t3);
+    brotli.push(performance.now() - t3);
     walk.push(t1 - t0);
     page.push(t2 - t1);
-    compress.push(t3 - t2);
+    zstd.push(t3 - t2);
     visited.push(found.visited);
     skipped += found.skipped;
     if (found.count === 0) empty++;
   }
-  return { walk, page, compress, compressBr, bytes, visited, skipped, empty };
+  return { walk, page, zstd, brotli, bytes, visited, skipped, empty };
 }
 
 console.log(
@@ -86,9 +86,9 @@ console.log('|---|---|---|---|---|');
 for (const [name, times] of [
   ['nearest-first walk', r.walk],
   ['page written from fragments', r.page],
-  ['zstd 1 at once (Chromium, Firefox)', r.compress],
-  ['brotli 1 at once (Safari)', r.compressBr],
-  ['together (walk, page, zstd)', r.walk.map((t, i) => t + r.page[i]! + r.compress[i]!)],
+  ['zstd 1 at once (Chromium, Firefox)', r.zstd],
+  ['brotli 1 at once (Safari)', r.brotli],
+  ['together (walk, page, zstd)', r.walk.map((t, i) => t + r.page[i]! + r.zstd[i]!)],
 ] as const) {
   const sorted = [...times].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;

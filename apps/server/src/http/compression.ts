@@ -54,11 +54,11 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
 /**
  * Up to this size an answer is compressed at once on the event loop: zstd 1, or brotli quality
  * 1 for clients without zstd (gzip 1 for clients with neither). Measured for list pages of
- * 10-50 stations (15 kB on average, CPU per answer, docs/decisions/016): brotli 2 through the thread pool 120 µs and
- * 30-80 µs later, brotli 2 at once 107 µs → 2,348 B, brotli 1 at once 65 µs → 2,657 B. Every
- * new answer pays it, and under load the server's time is what the driver waits for: 40 %
- * less per answer for 309 more bytes (0.25 ms at 10 Mbit/s). Bigger answers (the map's) go to
- * the pool at quality 2, so the loop is never held long.
+ * 10-50 stations (15 kB on average, CPU per answer, docs/decisions/016): brotli 2 through the
+ * thread pool 120 µs and 30-80 µs later, brotli 2 at once 107 µs → 2,348 B, brotli 1 at once
+ * 65 µs → 2,657 B. Every new answer pays it, and under load the server's time is what the
+ * driver waits for: 40 % less per answer for 309 more bytes (0.25 ms at 10 Mbit/s). Bigger
+ * answers (the map's) go to the pool at quality 2, so the loop is never held long.
  */
 export const COMPRESS_NOW_MAX_BYTES = 64 * 1024;
 

@@ -127,7 +127,11 @@ export function route<C extends Contract>(
   options: RouteOptions = {},
 ): void {
   const preParsing =
-    contract.auth !== 'user' ? optionalUser : options.cachedAuth ? requireUserCached : requireUser;
+    contract.auth !== 'user'
+      ? optionalUser
+      : options.cachedAuth
+        ? requireUserCached
+        : requireUser;
   register(app, contract, options, preParsing, (request, reply) =>
     handler({
       params: request.params,
