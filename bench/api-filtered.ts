@@ -8,11 +8,16 @@
 //
 //   npm run api -w @evcharge/bench -- [--stations 100000] [--seconds 15] [--connections 10]
 //     [--charge-points 1000] [--status-period 60] [--database pglite|postgres://user@host/admin-db]
-//     [--instances N]
+//     [--instances N] [--rounds 3]
 // --instances: server processes sharing the port (INSTANCES, apps/server/src/instances.ts); by
 // default one per core on PostgreSQL (docs/deploy.md), one on PGlite. With more than one, the
 // bare route is measured both alone and as that many processes, and the higher is the yardstick.
 // --status-period: seconds between two status changes of one charge point (on average).
+// --rounds: the headline runs (the bare route, every search new at full load, then at half of
+// that) are run this many times one after the other; the ratio and the p99 at half load reported
+// are the medians over the rounds, every round's printed beside them. The machines these runs
+// share swing by a fifth from one minute to the next (bench/RESULTS.md): a bare run and a search
+// run side by side see the same machine, and one disturbed round does not decide a figure.
 // The server and the bare route run as production runs the server: compiled by
 // apps/server/build.mjs and started with plain node and the flags of `start:production`
 // (start-server.ts productionServer). SERVER_NODE_FLAGS (space-separated) replaces those flags
@@ -137,6 +142,7 @@ const { values } = parseArgs({
     /** pglite, or a PostgreSQL server's admin URL: the benchmark makes its own database there. */
     database: { type: 'string', default: 'pglite' },
     instances: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const stationCount = Number(values.stations);
@@ -144,6 +150,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const chargePointCount = Number(values['charge-points']);
 const statusPeriodMs = Number(values['status-period']) * 1000;
+const roundCount = Math.max(1, Number(values.rounds));
 const instances = Number(
   values.instances ?? (values.database === 'pglite' ? 1 : availableParallelism()),
 );
@@ -260,6 +267,24 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+type Run = Awaited<ReturnType<typeof load>>;
+/** One headline pair: the bare route (alone, and as the server's processes), then the search. */
+type Round = {
+  bareAlone: Run;
+  bareInstances: Run | null;
+  bare: Run;
+  fresh: Run;
+  freshHalf: Run;
+  ratio: number;
+};
+
+/** The round whose figure is the median: of an even count, the worse of the middle two. */
+function median(rounds: Round[], figure: (round: Round) => number, lowerIsBetter = false): Round {
+  const sorted = [...rounds].sort((a, b) => figure(a) - figure(b));
+  const middle = (sorted.length - 1) / 2;
+  return sorted[lowerIsBetter ? Math.ceil(middle) : Math.floor(middle)]!;
+}
+
 /** The status driver: a worker process playing the charge points (status-driver.ts). */
 function startDriver() {
   const child = fork(new URL('./status-driver.ts', import.meta.url).pathname, {
@@ -353,19 +378,25 @@ try {
   const changesBefore = await driver.ask({ type: 'count' }, 'counted');
   const loadBefore = loadavg()[0]!;
   const startedMs = performance.now();
-  const bareAlone = await load(bareUrl, { serverPid: bareOne.pid });
-  const bareInstances = bareMany
-    ? await load(`http://127.0.0.1:${bareInstancesPort}/bare`, { serverPid: bareMany.pid })
-    : null;
-  // The yardstick is the better of the two: the server's extra processes never count as gain.
-  const bare = bareInstances && bareInstances.rps > bareAlone.rps ? bareInstances : bareAlone;
-  const fresh = await load(filteredUrl, { ...onApp, token, neverTwice: true });
-  const freshHalf = await load(filteredUrl, {
-    ...onApp,
-    token,
-    neverTwice: true,
-    rate: Math.round(fresh.rps / 2),
-  });
+  const rounds: Round[] = [];
+  for (let round = 0; round < roundCount; round++) {
+    const bareAlone = await load(bareUrl, { serverPid: bareOne.pid });
+    const bareInstances = bareMany
+      ? await load(`http://127.0.0.1:${bareInstancesPort}/bare`, { serverPid: bareMany.pid })
+      : null;
+    // The yardstick is the better of the two: the server's extra processes never count as gain.
+    const bare = bareInstances && bareInstances.rps > bareAlone.rps ? bareInstances : bareAlone;
+    const fresh = await load(filteredUrl, { ...onApp, token, neverTwice: true });
+    const freshHalf = await load(filteredUrl, {
+      ...onApp,
+      token,
+      neverTwice: true,
+      rate: Math.round(fresh.rps / 2),
+    });
+    rounds.push({ bareAlone, bareInstances, bare, fresh, freshHalf, ratio: fresh.rps / bare.rps });
+  }
+  const { bare, fresh } = median(rounds, (r) => r.ratio);
+  const halfP99 = median(rounds, (r) => r.freshHalf.p99, true).freshHalf.p99;
   const safariFresh = await load(filteredUrl, {
     ...onApp,
     token,
@@ -380,7 +411,7 @@ try {
   const statusRate =
     (changesAfter.answered - changesBefore.answered) / ((performance.now() - startedMs) / 1000);
 
-  const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
+  const row = (name: string, r: Run) =>
     `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.kb.toFixed(1)} | ${r.failed} | ${r.cpuUs === null ? '–' : Math.round(r.cpuUs)} | ${Math.round(r.clientCpuUs)} |`;
   console.log(
     `\n${stationCount} stations (${values.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}), ` +
@@ -395,17 +426,24 @@ try {
     '| run | req/s | p50 ms | p99 ms | kB per answer | failed or refused | server CPU µs per answer | load generator CPU µs per request |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
-  console.log(row('bare Fastify route, full load', bareAlone));
-  if (bareInstances) {
-    console.log(row(`bare Fastify route, ${instances} processes, full load`, bareInstances));
-  }
-  console.log(row('POST /api/chargestations/filtered, every search new, full load', fresh));
-  console.log(
-    row(
-      `POST /api/chargestations/filtered, every search new, half load (${Math.round(fresh.rps / 2)} req/s)`,
-      freshHalf,
-    ),
-  );
+  rounds.forEach((r, index) => {
+    const of = roundCount > 1 ? ` (round ${index + 1})` : '';
+    console.log(row(`bare Fastify route, full load${of}`, r.bareAlone));
+    if (r.bareInstances) {
+      console.log(
+        row(`bare Fastify route, ${instances} processes, full load${of}`, r.bareInstances),
+      );
+    }
+    console.log(
+      row(`POST /api/chargestations/filtered, every search new, full load${of}`, r.fresh),
+    );
+    console.log(
+      row(
+        `POST /api/chargestations/filtered, every search new, half load (${Math.round(r.fresh.rps / 2)} req/s)${of}`,
+        r.freshHalf,
+      ),
+    );
+  });
   console.log(
     row(
       'POST /api/chargestations/filtered, every search new, brotli (Safari: no zstd), full load',
@@ -421,8 +459,16 @@ try {
     ),
   );
   console.log(
-    `\nevery search new: ${(fresh.rps / bare.rps).toFixed(2)} × bare${bareInstances ? ` (the better bare run, ${Math.round(bare.rps)} req/s)` : ''} (target ≥ 0.25, aim 0.50); ` +
-      `p99 at half load ${freshHalf.p99} ms (target ≤ 10 ms)`,
+    `\nevery search new: ${(fresh.rps / bare.rps).toFixed(2)} × bare${bareMany ? ` (the better bare run, ${Math.round(bare.rps)} req/s)` : ''}` +
+      (roundCount > 1
+        ? `, the median of ${roundCount} rounds (${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})`
+        : '') +
+      ` (target ≥ 0.25, aim 0.50); ` +
+      `p99 at half load ${halfP99} ms` +
+      (roundCount > 1
+        ? `, the median of ${rounds.map((r) => r.freshHalf.p99).join(', ')} ms`
+        : '') +
+      ` (target ≤ 10 ms)`,
   );
   console.log(
     `brotli (Safari), every search new: ${(safariFresh.rps / bare.rps).toFixed(2)} × bare; ` +
