@@ -33,7 +33,6 @@ const rows = generateStations(stationCount, 42).map((station) => ({
   roamingOperator: null,
   ownerUserId: null,
   sharing: null,
-  connectors: station.connectors.map((c) => ({ ...c, statusAt: new Date(0) })),
 })) as StationRow[];
 const snapshot = buildSnapshot(rows, summaryFragment);
 const next = newSearches(7);

@@ -167,13 +167,11 @@ export async function createStationReadModel(
       }),
     refreshStations,
     refreshStation: (id) => refreshStations([id]),
-    setConnectorStatus: ({ stationId, connectorId, status, at }) => {
+    setConnectorStatus: ({ stationId, connectorId, status }) => {
       const position = current.positionOf.get(stationId);
       const row = position === undefined ? undefined : current.rows[position];
       if (!row?.connectors.some((c) => c.id === connectorId)) return false;
-      const connectors = row.connectors.map((c) =>
-        c.id === connectorId ? { ...c, status, statusAt: at } : c,
-      );
+      const connectors = row.connectors.map((c) => (c.id === connectorId ? { ...c, status } : c));
       const patched = patchStation(current, { ...row, connectors }, fragmentOf, now());
       if (patched) version++;
       return patched;

@@ -15,7 +15,7 @@ import {
   tariffZones,
 } from '../../db/schema/stations';
 import type { Bounds } from './geo';
-import type { ConnectorRow, StationRow } from './station-view';
+import type { ConnectorDetailRow, ConnectorRow, StationRow } from './station-view';
 
 const rowColumns = {
   id: stations.id,
@@ -37,7 +37,6 @@ const rowColumns = {
 };
 
 const connectorColumns = {
-  stationId: connectors.stationId,
   id: connectors.id,
   number: connectors.number,
   socketType: connectors.socketType,
@@ -45,7 +44,6 @@ const connectorColumns = {
   powerW: connectors.powerW,
   amperage: connectors.amperage,
   status: connectors.status,
-  statusAt: connectors.statusAt,
 };
 
 /**
@@ -73,7 +71,7 @@ async function connectorsByStation(
   shared = sharedValues(),
 ) {
   const rows = await db
-    .select(connectorColumns)
+    .select({ stationId: connectors.stationId, ...connectorColumns })
     .from(connectors)
     .where(stationIds ? inArray(connectors.stationId, [...stationIds]) : undefined)
     .orderBy(asc(connectors.stationId), asc(connectors.number));
@@ -114,7 +112,7 @@ export async function loadStationRows(db: Db, ids?: readonly string[]): Promise<
 
 export type StationDetailRow = typeof stations.$inferSelect & {
   sharing: Sharing | null;
-  connectors: ConnectorRow[];
+  connectors: ConnectorDetailRow[];
 };
 
 /** One station with everything the detail screen shows, or undefined. */
@@ -129,8 +127,12 @@ export async function loadStationDetailRow(
     .where(eq(stations.id, id));
   if (!row) return undefined;
   const { station, sharing } = withSharing(row);
-  const byStation = await connectorsByStation(db, [id]);
-  return { ...station, sharing, connectors: byStation.get(id) ?? [] };
+  const connectorRows = await db
+    .select({ ...connectorColumns, statusAt: connectors.statusAt })
+    .from(connectors)
+    .where(eq(connectors.stationId, id))
+    .orderBy(asc(connectors.number));
+  return { ...station, sharing, connectors: connectorRows };
 }
 
 export type TariffWithIdle = { tariff: Tariff; freeIdleMinutes: number };
