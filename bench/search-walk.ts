@@ -14,7 +14,7 @@ import { compressNow } from '../apps/server/src/http/compression';
 import { walkNearest } from '../apps/server/src/modules/stations/nearest';
 import { walkPageJson } from '../apps/server/src/modules/stations/page';
 import type { StationFilter } from '../apps/server/src/modules/stations/search';
-import { buildSnapshot, summaryFragment } from '../apps/server/src/modules/stations/snapshot';
+import { buildSnapshot } from '../apps/server/src/modules/stations/snapshot';
 import type { StationRow } from '../apps/server/src/modules/stations/station-view';
 import { newSearches } from './search-queries';
 
@@ -34,7 +34,7 @@ const rows = generateStations(stationCount, 42).map((station) => ({
   ownerUserId: null,
   sharing: null,
 })) as StationRow[];
-const snapshot = buildSnapshot(rows, summaryFragment);
+const snapshot = buildSnapshot(rows);
 const next = newSearches(7);
 const searches = Array.from({ length: searchCount }, () => {
   const body = next();

@@ -10,6 +10,7 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { addChargePoint, closeSimStations, eventually, simStation } from './test/charge-points';
 import { driver, start } from './test/charging';
+import { rowOf } from './modules/stations';
 import { contractCaller, startTestServer, type TestServer } from './test/harness';
 import { freePort } from './test/server-process';
 import { insertSessionTariff, sessionOf, testCar } from './test/sessions';
@@ -95,8 +96,7 @@ afterAll(async () => {
 
 /** The status both instances' maps (their read models) show for a connector. */
 function mapStatus(server: TestServer, stationId: string, connectorId: string) {
-  const snapshot = server.app.stationReadModel.snapshot();
-  const row = snapshot.rows[snapshot.positionOf.get(stationId) ?? -1];
+  const row = rowOf(server.app.stationReadModel.snapshot(), stationId);
   return row?.connectors.find((c) => c.id === connectorId)?.status;
 }
 

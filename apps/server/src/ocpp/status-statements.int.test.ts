@@ -6,6 +6,7 @@ import { chargePoints } from '../db/schema/ocpp';
 import { connectors } from '../db/schema/stations';
 import { rfidReader, type LocalListSync } from '../modules/rfid';
 import { sessionChargePointEvents } from '../modules/sessions';
+import { rowOf, type StationReadModel } from '../modules/stations';
 import {
   reportConnectorStatus,
   setConnectorStatus,
@@ -94,21 +95,8 @@ const connectorRow = async (id: string) =>
   (await server.db.select().from(connectors).where(eq(connectors.id, id)))[0]!;
 const reportedOf = async (id: string) =>
   (await server.db.select().from(chargePoints).where(eq(chargePoints.id, id)))[0]!.reportedStatuses;
-const modelStatus = (
-  model: {
-    snapshot: () => {
-      positionOf: Map<string, number>;
-      rows: { connectors: { id: string; status: string }[] }[];
-    };
-  },
-  stationId: string,
-  connectorId: string,
-) => {
-  const snapshot = model.snapshot();
-  return snapshot.rows[snapshot.positionOf.get(stationId)!]?.connectors.find(
-    (c) => c.id === connectorId,
-  )?.status;
-};
+const modelStatus = (model: StationReadModel, stationId: string, connectorId: string) =>
+  rowOf(model.snapshot(), stationId)?.connectors.find((c) => c.id === connectorId)?.status;
 
 describe('StatusNotification', () => {
   it('between sessions: the report, the connector, the map and the other instances in one statement', async () => {

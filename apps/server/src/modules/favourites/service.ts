@@ -2,7 +2,7 @@ import type { StationSummary } from '@evcharge/api/stations/station-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import { canUseStation } from '@evcharge/domain/private-station';
 import type { Db } from '../../db/client';
-import { summaryOf, type StationReadModel } from '../stations';
+import { stationSummary, type StationReadModel } from '../stations';
 import * as repo from './repo';
 
 // Favourite stations (SPEC §3 liked station, §7 /likedstations). Scoped by the caller; a
@@ -25,8 +25,7 @@ export async function likedStationSummaries(
   const snapshot = model.snapshot();
   return stationIds.flatMap((stationId) => {
     const position = snapshot.positionOf.get(stationId);
-    const row = position === undefined ? undefined : snapshot.rows[position];
-    return row ? [summaryOf(row)] : [];
+    return position === undefined ? [] : [stationSummary(snapshot, position)];
   });
 }
 

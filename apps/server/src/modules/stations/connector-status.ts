@@ -31,8 +31,12 @@ export type ConnectorStatusDeps = Pick<Deps, 'db' | 'stationReadModel'> & {
 function hasFreeConnector(deps: ConnectorStatusDeps, stationId: string): boolean | undefined {
   const snapshot = deps.stationReadModel.snapshot();
   const position = snapshot.positionOf.get(stationId);
-  const row = position === undefined ? undefined : snapshot.rows[position];
-  return row?.connectors.some((connector) => isConnectorFree(connector.status));
+  if (position === undefined) return undefined;
+  const end = snapshot.connStart[position + 1] as number;
+  for (let slot = snapshot.connStart[position] as number; slot < end; slot++) {
+    if (snapshot.connFree[slot] === 1) return true;
+  }
+  return false;
 }
 
 function publish(

@@ -10,7 +10,7 @@ import {
   FREE_TYPES_SHIFT,
   patchStation,
   socketMask,
-  summaryFragment,
+  stationRow,
   type Snapshot,
 } from './snapshot';
 import type { StationRow } from './station-view';
@@ -43,7 +43,7 @@ const everything: StationFilter = {
 
 describe('walkNearest', () => {
   const all = rows();
-  const snapshot = buildSnapshot(all, summaryFragment);
+  const snapshot = buildSnapshot(all);
 
   it.each(Array.from({ length: 200 }, (_, i) => i + 1))(
     'finds what a scan of the whole circle finds, in its order (case %i)',
@@ -99,21 +99,21 @@ describe('walkNearest', () => {
     };
     const before = walked(snapshot, free, { userId: null }, 5);
     for (const { position } of before.entries) {
-      const row = snapshot.rows[position] as StationRow;
+      const row = stationRow(snapshot, position);
       expect(row.connectors.some((c) => c.socketType === 'ccs2' && c.status === 'available')).toBe(
         true,
       );
     }
-    const first = snapshot.rows[before.entries[0]!.position] as StationRow;
+    const first = stationRow(snapshot, before.entries[0]!.position);
     const busy = {
       ...first,
       connectors: first.connectors.map((c) => ({ ...c, status: 'charging' as const })),
     };
-    expect(patchStation(snapshot, busy, summaryFragment)).toBe(true);
+    expect(patchStation(snapshot, busy)).toBe(true);
     const after = walked(snapshot, free, { userId: null }, 5);
     expect(after.entries.map((e) => e.position)).not.toContain(before.entries[0]!.position);
     expect(after.entries.slice(0, 4)).toEqual(before.entries.slice(1));
-    expect(patchStation(snapshot, first, summaryFragment)).toBe(true);
+    expect(patchStation(snapshot, first)).toBe(true);
   });
 
   it('steps over blocks of stations that cannot pass the port test, and still says why none did', () => {
@@ -153,7 +153,9 @@ describe('walkNearest', () => {
     expect(before).toEqual(bruteForce(snapshot, free, { userId: null }).entries);
     const taken = new Set(before.map((e) => e.position));
     const freeGbt = socketMask(['gbt-dc']) << FREE_TYPES_SHIFT;
-    const busyGbt = snapshot.rows.findIndex(
+    const busyGbt = Array.from({ length: snapshot.size }, (_, i) =>
+      stationRow(snapshot, i),
+    ).findIndex(
       (row, i) =>
         !taken.has(i) &&
         ((snapshot.blockBits[i >> BLOCK_SHIFT] as number) & freeGbt) === 0 &&
@@ -162,17 +164,17 @@ describe('walkNearest', () => {
         row.connectors.some((c) => c.socketType === 'gbt-dc'),
     );
     expect(busyGbt).toBeGreaterThanOrEqual(0);
-    const row = snapshot.rows[busyGbt] as StationRow;
+    const row = stationRow(snapshot, busyGbt);
     const freed = {
       ...row,
       connectors: row.connectors.map((c) =>
         c.socketType === 'gbt-dc' ? { ...c, status: 'available' as const } : c,
       ),
     };
-    expect(patchStation(snapshot, freed, summaryFragment)).toBe(true);
+    expect(patchStation(snapshot, freed)).toBe(true);
     const farFilter = { ...free, near: { lat: row.lat, lng: row.lng, radiusKm: 1 } };
     expect(walked(snapshot, farFilter, { userId: null }, 1).entries[0]?.position).toBe(busyGbt);
-    expect(patchStation(snapshot, row, summaryFragment)).toBe(true);
+    expect(patchStation(snapshot, row)).toBe(true);
     expect(walked(snapshot, farFilter, { userId: null }, 100).entries).toEqual(
       bruteForce(snapshot, farFilter, { userId: null }).entries,
     );
@@ -194,7 +196,7 @@ describe('walkNearest', () => {
       const j = random.int(0, i);
       [ring[i], ring[j]] = [ring[j] as StationRow, ring[i] as StationRow];
     }
-    const tied = buildSnapshot(ring, summaryFragment);
+    const tied = buildSnapshot(ring);
     const filter = { ...everything, near: { lat: 0, lng: 0, radiusKm: 10 } };
     const expected = bruteForce(tied, filter, { userId: null }).entries;
     const keys = new Set(expected.map((e) => e.key));

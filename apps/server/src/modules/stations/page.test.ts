@@ -4,9 +4,9 @@ import { squaredChordForKm } from './geo';
 import type { NearestWalk } from './nearest';
 import { walkPageJson } from './page';
 import { rows } from './search-fixture';
-import { buildSnapshot, summaryFragment } from './snapshot';
+import { buildSnapshot } from './snapshot';
 
-const snapshot = buildSnapshot(rows().slice(0, 10), summaryFragment);
+const snapshot = buildSnapshot(rows().slice(0, 10));
 
 /** A walk that found the first stations of the snapshot at these distances. */
 function walkAt(metres: number[]): NearestWalk {
@@ -34,7 +34,7 @@ describe('walkPageJson', () => {
       '987.654',
     ]);
     const page = stationPageSchema.parse(JSON.parse(text));
-    expect(page.items.map((item) => item.id)).toEqual(metres.map((_, i) => snapshot.rows[i]!.id));
+    expect(page.items.map((item) => item.id)).toEqual(metres.map((_, i) => snapshot.ids[i]));
     expect(page).toMatchObject({ total: 6, page: 1, pageSize: 10, totalIsExact: true });
   });
 

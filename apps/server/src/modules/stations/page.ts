@@ -1,7 +1,6 @@
 import type { NearestWalk } from './nearest';
 import { metresOfKey, type EmptyReason, type Matches } from './search';
 import type { Snapshot } from './snapshot';
-import type { StationRow } from './station-view';
 import { smallestK } from './top-k';
 
 // Answers written straight from the snapshot: each station's list item is kept as ready JSON
@@ -130,9 +129,8 @@ function writePage(
     const entry = order ? (order[j] as number) : j;
     const metres = keys ? metresOfKey(keys[entry] as number) : -1;
     metresOf.push(metres);
-    const fragment = snapshot.fragments[positions[entry] as number] as Buffer;
     length += ITEM_HEAD.length + (metres < 0 ? NULL_TEXT.length : kmLength(metres)) + 1;
-    length += fragment.length;
+    length += snapshot.fragmentEnd[positions[entry] as number] as number;
   }
   const reason = emptyReason === null ? 'null' : `"${emptyReason}"`;
   const start = '{"items":[';
@@ -152,9 +150,13 @@ function writePage(
     }
     out[written++] = COMMA;
     const entry = order ? (order[j] as number) : j;
-    const fragment = snapshot.fragments[positions[entry] as number] as Buffer;
-    out.set(fragment, written);
-    written += fragment.length;
+    const position = positions[entry] as number;
+    written += (snapshot.records[position] as Buffer).copy(
+      out,
+      written,
+      0,
+      snapshot.fragmentEnd[position] as number,
+    );
   }
   writeAscii(out, written, end);
   return out;
@@ -181,7 +183,7 @@ export function pointsJson(snapshot: Snapshot, matches: Matches, cap = MAX_MAP_P
   };
   for (let j = 0; j < count; j++) {
     const i = matches.positions[nearest ? (nearest[j] as number) : j] as number;
-    points.ids.push((snapshot.rows[i] as StationRow).id);
+    points.ids.push(snapshot.ids[i] as string);
     points.lat.push(snapshot.lat[i] as number);
     points.lng.push(snapshot.lng[i] as number);
     points.availability.push(snapshot.availability[i] as number);

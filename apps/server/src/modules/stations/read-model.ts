@@ -5,9 +5,9 @@ import { loadStationRows } from './repo';
 import {
   buildSnapshot,
   patchStation,
+  privateRows,
   recheckShared,
-  summaryFragment,
-  type FragmentOf,
+  stationRow,
   type Snapshot,
 } from './snapshot';
 import type { StationRow } from './station-view';
@@ -81,17 +81,7 @@ export async function createStationReadModel(
   options: { now?: () => Date } = {},
 ): Promise<StationReadModel> {
   const now = options.now ?? (() => new Date());
-  // A row object is never changed, only replaced, so its JSON can be kept across rebuilds.
-  const fragments = new WeakMap<StationRow, Buffer>();
-  const fragmentOf: FragmentOf = (row) => {
-    let fragment = fragments.get(row);
-    if (!fragment) {
-      fragment = summaryFragment(row);
-      fragments.set(row, fragment);
-    }
-    return fragment;
-  };
-  let current = buildSnapshot(await loadStationRows(db), fragmentOf, now());
+  let current = buildSnapshot(await loadStationRows(db), now());
   let version = 0;
 
   // Private stations appear to others while their owner shares them: the map follows each
@@ -125,21 +115,25 @@ export async function createStationReadModel(
   function recheckSharing(): void {
     clearTimer();
     if (recheckShared(current, now())) version++;
-    planSharingCheck(current.rows);
+    planSharingCheck(privateRows(current));
   }
-  planSharingCheck(current.rows);
+  planSharingCheck(privateRows(current));
 
   function apply(fresh: readonly StationRow[], asked: readonly string[]): void {
     const byId = new Map(fresh.map((row) => [row.id, row]));
     const gone = new Set(asked.filter((id) => !byId.has(id) && current.positionOf.has(id)));
     if (fresh.length > 0 || gone.size > 0) version++;
     const at = now();
-    const reshaped = fresh.filter((row) => !patchStation(current, row, fragmentOf, at));
+    const reshaped = fresh.filter((row) => !patchStation(current, row, at));
     planSharingCheck(fresh);
     if (gone.size === 0 && reshaped.length === 0) return;
-    // New, moved or removed stations change the order: rebuild (about 0.1 s per 100,000).
-    const kept = current.rows.filter((row) => !byId.has(row.id) && !gone.has(row.id));
-    current = buildSnapshot([...kept, ...fresh], fragmentOf, at);
+    // New, moved or removed stations change the order: rebuild (about 0.3 s per 100,000), the
+    // stations not read again copied from the current snapshot as they are.
+    const positions: number[] = [];
+    current.ids.forEach((id, i) => {
+      if (!byId.has(id) && !gone.has(id)) positions.push(i);
+    });
+    current = buildSnapshot(fresh, at, { from: current, positions });
   }
 
   // One change at a time and in the order asked, so an older read never overwrites a newer.
@@ -160,19 +154,20 @@ export async function createStationReadModel(
     version: () => version,
     reload: () =>
       enqueue(async () => {
-        current = buildSnapshot(await loadStationRows(db), fragmentOf, now());
+        current = buildSnapshot(await loadStationRows(db), now());
         version++;
         clearTimer();
-        planSharingCheck(current.rows);
+        planSharingCheck(privateRows(current));
       }),
     refreshStations,
     refreshStation: (id) => refreshStations([id]),
     setConnectorStatus: ({ stationId, connectorId, status }) => {
       const position = current.positionOf.get(stationId);
-      const row = position === undefined ? undefined : current.rows[position];
-      if (!row?.connectors.some((c) => c.id === connectorId)) return false;
-      const connectors = row.connectors.map((c) => (c.id === connectorId ? { ...c, status } : c));
-      const patched = patchStation(current, { ...row, connectors }, fragmentOf, now());
+      const row = position === undefined ? undefined : stationRow(current, position);
+      const connector = row?.connectors.find((c) => c.id === connectorId);
+      if (!row || !connector) return false;
+      connector.status = status;
+      const patched = patchStation(current, row, now());
       if (patched) version++;
       return patched;
     },

@@ -5,11 +5,21 @@ import { stationAccess } from '@evcharge/domain/private-station';
 import { socketTypeIds, type SocketTypeId } from '@evcharge/domain/socket-type';
 import { unitVector } from './geo';
 import { bandOrder, bandStarts } from './spatial-index';
+import type { StationSummary } from '@evcharge/api/stations/station-schemas';
+import type { Sharing } from '@evcharge/domain/private-station';
+import type { StationLabel } from '@evcharge/domain/connector-status';
 import { stationFacts, summaryOf, type StationRow } from './station-view';
 
 // The packed form of every station that queries scan: one typed array per field, stations in
 // band order (spatial-index.ts), connectors flattened after their station. 100,000 stations
-// take about 10 MB here plus their rows and JSON fragments.
+// take about 10 MB here plus their ids and records.
+//
+// A station's row is kept as bytes, not as objects (docs/decisions/004): its record is the
+// JSON of its list item, which a page copies as it is, then the JSON of the rest of its row,
+// read back (stationRow) only when the station changes or one station is asked for. Kept as
+// objects, 100,000 rows were about two million of them (row, connectors, strings), all marked
+// by every full collection of the heap while searches wait; as records they are one Buffer
+// each, whose bytes the collector does not look into.
 
 /**
  * What a filter asks of a station, in one 32-bit word so the scan loads it once: bits 0-8 the
@@ -53,9 +63,17 @@ export function socketMask(types: readonly SocketTypeId[]): number {
 
 export type Snapshot = {
   size: number;
-  /** Rows in index order; a row object is never changed, only replaced. */
-  rows: StationRow[];
+  /** Station ids in index order. */
+  ids: string[];
   positionOf: Map<string, number>;
+  /**
+   * Per station: the JSON of its list item without distanceKm and without its opening brace
+   * (summaryFragment), then the JSON of the rest of its row (stationRow). A record is never
+   * changed, only replaced.
+   */
+  records: Buffer[];
+  /** Where the list item ends in records[i]. */
+  fragmentEnd: Uint32Array;
   lat: Float64Array;
   lng: Float64Array;
   /** Unit vectors for chord distances (geo.ts). */
@@ -86,15 +104,88 @@ export type Snapshot = {
    */
   blockTypeMinW: Uint32Array;
   blockTypeMaxW: Uint32Array;
-  /** The summary JSON without distanceKm and without its opening brace. */
-  fragments: Buffer[];
 };
 
-export type FragmentOf = (row: StationRow) => Buffer;
-
 /** The JSON of a station's list item, cut open so a query can put distanceKm first. */
-export function summaryFragment(row: StationRow): Buffer {
-  return Buffer.from(JSON.stringify(summaryOf(row)).slice(1));
+export function summaryFragment(row: StationRow): string {
+  return JSON.stringify(summaryOf(row)).slice(1);
+}
+
+/** What a station's row holds beyond its list item (a connector: id, number, W, A). */
+type RowRest = {
+  ownerUserId: string | null;
+  utcOffsetMinutes: number;
+  sharing: Sharing | null;
+  state: StationLabel;
+  connectors: [id: string, number: number, powerW: number, amperage: number][];
+};
+
+function recordOf(row: StationRow): { record: Buffer; fragmentEnd: number } {
+  const fragment = summaryFragment(row);
+  const rest: RowRest = {
+    ownerUserId: row.ownerUserId,
+    utcOffsetMinutes: row.utcOffsetMinutes,
+    sharing: row.sharing,
+    state: row.state,
+    connectors: row.connectors.map((c) => [c.id, c.number, c.powerW, c.amperage]),
+  };
+  return {
+    record: Buffer.from(fragment + JSON.stringify(rest)),
+    fragmentEnd: Buffer.byteLength(fragment),
+  };
+}
+
+/** The list item of station `i`, all but its distance (as summaryOf its row). */
+export function stationSummary(snapshot: Snapshot, i: number): Omit<StationSummary, 'distanceKm'> {
+  const record = snapshot.records[i] as Buffer;
+  return JSON.parse(`{${record.toString('utf8', 0, snapshot.fragmentEnd[i])}`) as Omit<
+    StationSummary,
+    'distanceKm'
+  >;
+}
+
+/** The row of station `i`, read back from its record: a new object for the caller to keep. */
+export function stationRow(snapshot: Snapshot, i: number): StationRow {
+  const record = snapshot.records[i] as Buffer;
+  const item = stationSummary(snapshot, i);
+  const rest = JSON.parse(record.toString('utf8', snapshot.fragmentEnd[i])) as RowRest;
+  return {
+    id: item.id,
+    code: item.code,
+    name: item.name,
+    address: item.address,
+    city: item.city,
+    country: item.country,
+    lat: item.lat,
+    lng: item.lng,
+    supportsRfid: item.supportsRfid,
+    isRoaming: item.isRoaming,
+    roamingOperator: item.roamingOperator,
+    isLimitedAccess: item.isLimitedAccess,
+    isPrivate: item.isPrivate,
+    ownerUserId: rest.ownerUserId,
+    utcOffsetMinutes: rest.utcOffsetMinutes,
+    sharing: rest.sharing,
+    state: rest.state,
+    connectors: item.connectors.map((c, k) => {
+      const [id, number, powerW, amperage] = rest.connectors[k] as RowRest['connectors'][number];
+      return {
+        id,
+        number,
+        socketType: c.socketType,
+        currentType: c.currentType,
+        powerW,
+        amperage,
+        status: c.status,
+      };
+    }),
+  };
+}
+
+/** The row of the station with this id, or undefined when the model does not hold it. */
+export function rowOf(snapshot: Snapshot, id: string): StationRow | undefined {
+  const i = snapshot.positionOf.get(id);
+  return i === undefined ? undefined : stationRow(snapshot, i);
 }
 
 function ownerIndex(snapshot: Snapshot, userId: string | null): number {
@@ -108,15 +199,9 @@ function ownerIndex(snapshot: Snapshot, userId: string | null): number {
 }
 
 /** Writes everything of station `i` but its place and connector slots' positions. */
-function writeStation(
-  snapshot: Snapshot,
-  i: number,
-  row: StationRow,
-  fragmentOf: FragmentOf,
-  at: Date,
-) {
+function writeStation(snapshot: Snapshot, i: number, row: StationRow, at: Date) {
   const s = snapshot;
-  s.rows[i] = row;
+  s.ids[i] = row.id;
   s.positionOf.set(row.id, i);
   s.owner[i] = ownerIndex(s, row.ownerUserId);
   let types = 0;
@@ -144,35 +229,87 @@ function writeStation(
   s.availability[i] = availabilityCode[facts.availability];
   s.chargeClass[i] = chargeClassCode[facts.chargeClass];
   s.maxPowerKw[i] = facts.maxPowerKw;
-  s.fragments[i] = fragmentOf(row);
+  const { record, fragmentEnd } = recordOf(row);
+  s.records[i] = record;
+  s.fragmentEnd[i] = fragmentEnd;
 }
 
+/**
+ * Copies station `from` of `old` to `i` of `s` (a rebuild keeps what it did not read again),
+ * all but its latitude, longitude and connector slots' positions; `s` took over `old`'s owner
+ * indexes.
+ */
+function copyStation(s: Snapshot, i: number, old: Snapshot, from: number, at: Date) {
+  const id = old.ids[from] as string;
+  s.ids[i] = id;
+  s.positionOf.set(id, i);
+  s.records[i] = old.records[from] as Buffer;
+  s.fragmentEnd[i] = old.fragmentEnd[from] as number;
+  s.owner[i] = old.owner[from] as number;
+  let bits = old.bits[from] as number;
+  if (bits & FLAG_PRIVATE) bits = (bits & ~FLAG_SHARED) | sharedFlag(stationRow(old, from), at);
+  s.bits[i] = bits;
+  s.maxPowerW[i] = old.maxPowerW[from] as number;
+  s.availability[i] = old.availability[from] as number;
+  s.chargeClass[i] = old.chargeClass[from] as number;
+  s.maxPowerKw[i] = old.maxPowerKw[from] as number;
+  s.ux[i] = old.ux[from] as number;
+  s.uy[i] = old.uy[from] as number;
+  s.uz[i] = old.uz[from] as number;
+  const end = old.connStart[from + 1] as number;
+  let slot = s.connStart[i] as number;
+  for (let c = old.connStart[from] as number; c < end; c++, slot++) {
+    s.connType[slot] = old.connType[c] as number;
+    s.connPowerW[slot] = old.connPowerW[c] as number;
+    s.connFree[slot] = old.connFree[c] as number;
+  }
+}
+
+/**
+ * The snapshot of `rows` (read from the database) and, on a rebuild, the stations at
+ * `kept.positions` of the previous snapshot, which are copied without being read again.
+ */
 export function buildSnapshot(
-  input: readonly StationRow[],
-  fragmentOf: FragmentOf,
+  rows: readonly StationRow[],
   at = new Date(),
+  kept?: { from: Snapshot; positions: readonly number[] },
 ): Snapshot {
-  const order = bandOrder(
-    input.map((row) => row.lat),
-    input.map((row) => row.lng),
-  );
-  const rows = Array.from(order, (i) => input[i] as StationRow);
-  const size = rows.length;
-  const connectorCount = rows.reduce((sum, row) => sum + row.connectors.length, 0);
-  const lat = Float64Array.from(rows, (row) => row.lat);
+  const keptCount = kept?.positions.length ?? 0;
+  const size = keptCount + rows.length;
+  // Sources 0 … keptCount - 1 are kept stations, the rest rows.
+  const sourceLat = new Float64Array(size);
+  const sourceLng = new Float64Array(size);
+  const sourceConnectors = new Uint32Array(size);
+  for (let k = 0; k < keptCount; k++) {
+    const p = kept!.positions[k] as number;
+    sourceLat[k] = kept!.from.lat[p] as number;
+    sourceLng[k] = kept!.from.lng[p] as number;
+    sourceConnectors[k] =
+      (kept!.from.connStart[p + 1] as number) - (kept!.from.connStart[p] as number);
+  }
+  rows.forEach((row, r) => {
+    sourceLat[keptCount + r] = row.lat;
+    sourceLng[keptCount + r] = row.lng;
+    sourceConnectors[keptCount + r] = row.connectors.length;
+  });
+  const order = bandOrder(sourceLat, sourceLng);
+  const connectorCount = sourceConnectors.reduce((sum, n) => sum + n, 0);
+  const lat = Float64Array.from(order, (k) => sourceLat[k] as number);
   const snapshot: Snapshot = {
     size,
-    rows,
+    ids: new Array<string>(size),
     positionOf: new Map(),
+    records: new Array<Buffer>(size),
+    fragmentEnd: new Uint32Array(size),
     lat,
-    lng: Float64Array.from(rows, (row) => row.lng),
+    lng: Float64Array.from(order, (k) => sourceLng[k] as number),
     ux: new Float64Array(size),
     uy: new Float64Array(size),
     uz: new Float64Array(size),
     bandStarts: bandStarts(lat),
     bits: new Uint32Array(size),
     owner: new Int32Array(size),
-    ownerIds: new Map(),
+    ownerIds: new Map(kept?.from.ownerIds),
     maxPowerW: new Uint32Array(size),
     connStart: new Uint32Array(size + 1),
     connType: new Uint8Array(connectorCount),
@@ -184,16 +321,19 @@ export function buildSnapshot(
     blockBits: new Uint32Array(blockCount(size)),
     blockTypeMinW: new Uint32Array(blockCount(size) * SOCKET_TYPES),
     blockTypeMaxW: new Uint32Array(blockCount(size) * SOCKET_TYPES),
-    fragments: new Array<Buffer>(size),
   };
   for (let i = 0; i < size; i++) {
-    const row = rows[i] as StationRow;
-    const [x, y, z] = unitVector(row.lat, row.lng);
+    const k = order[i] as number;
+    snapshot.connStart[i + 1] = (snapshot.connStart[i] as number) + (sourceConnectors[k] as number);
+    if (k < keptCount) {
+      copyStation(snapshot, i, kept!.from, kept!.positions[k] as number, at);
+      continue;
+    }
+    const [x, y, z] = unitVector(snapshot.lat[i] as number, snapshot.lng[i] as number);
     snapshot.ux[i] = x;
     snapshot.uy[i] = y;
     snapshot.uz[i] = z;
-    snapshot.connStart[i + 1] = (snapshot.connStart[i] as number) + row.connectors.length;
-    writeStation(snapshot, i, row, fragmentOf, at);
+    writeStation(snapshot, i, rows[k - keptCount] as StationRow, at);
   }
   for (let block = 0; block < snapshot.blockBits.length; block++) summarizeBlock(snapshot, block);
   return snapshot;
@@ -228,19 +368,16 @@ function summarizeBlock(s: Snapshot, block: number): void {
  * Replaces a station in place when its place and number of connectors are unchanged (a
  * status change, a renamed station); false when the snapshot has to be rebuilt.
  */
-export function patchStation(
-  snapshot: Snapshot,
-  row: StationRow,
-  fragmentOf: FragmentOf,
-  at = new Date(),
-) {
+export function patchStation(snapshot: Snapshot, row: StationRow, at = new Date()) {
   const i = snapshot.positionOf.get(row.id);
   if (i === undefined) return false;
-  const old = snapshot.rows[i] as StationRow;
   const sameShape =
-    old.lat === row.lat && old.lng === row.lng && old.connectors.length === row.connectors.length;
+    snapshot.lat[i] === row.lat &&
+    snapshot.lng[i] === row.lng &&
+    (snapshot.connStart[i + 1] as number) - (snapshot.connStart[i] as number) ===
+      row.connectors.length;
   if (!sameShape) return false;
-  writeStation(snapshot, i, row, fragmentOf, at);
+  writeStation(snapshot, i, row, at);
   summarizeBlock(snapshot, i >> BLOCK_SHIFT);
   return true;
 }
@@ -248,16 +385,24 @@ export function patchStation(
 /** Writes FLAG_SHARED of every private station again for `at`; true when one changed. */
 export function recheckShared(snapshot: Snapshot, at: Date): boolean {
   let changed = false;
-  const { rows, bits } = snapshot;
+  const { bits } = snapshot;
   for (let i = 0; i < snapshot.size; i++) {
-    const row = rows[i] as StationRow;
-    if (!row.isPrivate) continue;
+    if (!((bits[i] as number) & FLAG_PRIVATE)) continue;
     const was = (bits[i] as number) & FLAG_SHARED;
-    const now = sharedFlag(row, at);
+    const now = sharedFlag(stationRow(snapshot, i), at);
     if (was === now) continue;
     bits[i] = ((bits[i] as number) & ~FLAG_SHARED) | now;
     summarizeBlock(snapshot, i >> BLOCK_SHIFT);
     changed = true;
   }
   return changed;
+}
+
+/** The rows of the private stations (the ones whose owners' hours change what others see). */
+export function privateRows(snapshot: Snapshot): StationRow[] {
+  const rows: StationRow[] = [];
+  for (let i = 0; i < snapshot.size; i++) {
+    if ((snapshot.bits[i] as number) & FLAG_PRIVATE) rows.push(stationRow(snapshot, i));
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { filterMasks } from './filter-masks';
 import { squaredChordForKm, unitVector } from './geo';
 import type { StationFilter, Viewer } from './search';
-import { buildSnapshot, summaryFragment, type Snapshot } from './snapshot';
+import { buildSnapshot, type Snapshot } from './snapshot';
 import { bandOf } from './spatial-index';
 import { queue } from './walk-queue';
 
@@ -11,7 +11,7 @@ import { queue } from './walk-queue';
 export const RAD = Math.PI / 180;
 
 /** What a walk reads between walks, so that a snapshot replaced by a reload is not kept alive. */
-const NO_STATIONS = buildSnapshot([], summaryFragment);
+const NO_STATIONS = buildSnapshot([]);
 
 /**
  * One walk's query, filter and counters, in one object every walk reuses. The walk's steps
