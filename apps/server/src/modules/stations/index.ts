@@ -8,6 +8,6 @@ export {
 export { stationRoutes } from './routes';
 export { createStationReadModel, type StationReadModel } from './read-model';
 export { sharedReadModel, STATION_CHANGES_CHANNEL } from './shared-read-model';
-export { rowOf, stationSummary } from './snapshot';
+export { rowOf, stationSummary } from './station-record';
 export { loadTariffs, type TariffWithIdle } from './repo';
 export { isFavourite } from './repo';

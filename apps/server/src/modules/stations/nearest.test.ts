@@ -10,9 +10,9 @@ import {
   FREE_TYPES_SHIFT,
   patchStation,
   socketMask,
-  stationRow,
   type Snapshot,
 } from './snapshot';
+import { stationRow } from './station-record';
 import type { StationRow } from './station-view';
 
 /** The whole circle scanned (search.ts), then sorted: by key, equal keys in scan order. */

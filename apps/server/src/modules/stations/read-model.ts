@@ -2,14 +2,8 @@ import type { ConnectorStatus } from '@evcharge/domain/connector-status';
 import { nextSharingChange } from '@evcharge/domain/private-station';
 import type { Db } from '../../db/client';
 import { loadStationRows } from './repo';
-import {
-  buildSnapshot,
-  patchStation,
-  privateRows,
-  recheckShared,
-  stationRow,
-  type Snapshot,
-} from './snapshot';
+import { buildSnapshot, patchStation, privateRows, recheckShared, type Snapshot } from './snapshot';
+import { stationRow } from './station-record';
 import type { StationRow } from './station-view';
 
 // Stations and connectors in memory for the list and map queries (docs/decisions/004). The

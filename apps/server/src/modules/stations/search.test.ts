@@ -3,7 +3,8 @@ import { canUseStation } from '@evcharge/domain/private-station';
 import { distanceKm, inBounds } from './geo';
 import { findMatches, type StationFilter, type Viewer } from './search';
 import { owner, randomFilter, rows } from './search-fixture';
-import { buildSnapshot, patchStation, stationRow, stationSummary } from './snapshot';
+import { buildSnapshot, patchStation } from './snapshot';
+import { stationRow, stationSummary } from './station-record';
 import { bandOf, bandOrder, bandStarts, rangesInBounds } from './spatial-index';
 import type { StationRow } from './station-view';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rows } from './search-fixture';
-import {
-  buildSnapshot,
-  FLAG_SHARED,
-  patchStation,
-  rowOf,
-  stationRow,
-  stationSummary,
-  type Snapshot,
-} from './snapshot';
+import { buildSnapshot, FLAG_SHARED, patchStation, type Snapshot } from './snapshot';
+import { rowOf, stationRow, stationSummary } from './station-record';
 import { summaryOf, type StationRow } from './station-view';
 
 /** The fields of a row the read model keeps (the fixture's stations carry more). */
