@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  AskedPrints,
   createAnswerCache,
   fingerprint,
   type AnswerCache,
@@ -107,5 +108,27 @@ describe('the answer cache', () => {
       true,
     );
     expect(fingerprint(keys[0]!)).toBe(prints[0]);
+  });
+
+  it('holds fingerprints in a fixed table: each added one found, up to its capacity, none after a clear', () => {
+    const prints = new AskedPrints(5_000);
+    // Fingerprints of near-alike keys, the negative and zero ones among them.
+    const added = Array.from({ length: 5_000 }, (_, i) => fingerprint(`list||${i}`));
+    added.push(0, -1, 2 ** 31 - 1);
+    const others = Array.from({ length: 5_000 }, (_, i) => fingerprint(`map||${i}`));
+    const fitted = added.slice(0, 5_000);
+    for (const print of fitted) expect(prints.add(print)).toBe(true);
+    expect(prints.size).toBe(5_000);
+    expect(fitted.every((print) => prints.has(print))).toBe(true);
+    expect(others.filter((print) => prints.has(print))).toEqual([]);
+    // Full: one already held is still there; a new one is refused and not held.
+    expect(prints.add(fitted[0]!)).toBe(true);
+    expect(prints.add(-1)).toBe(false);
+    expect(prints.has(-1)).toBe(false);
+    prints.clear();
+    expect(prints.size).toBe(0);
+    expect(fitted.some((print) => prints.has(print))).toBe(false);
+    for (const print of [0, -1, 2 ** 31 - 1]) prints.add(print);
+    expect([0, -1, 2 ** 31 - 1].every((print) => prints.has(print))).toBe(true);
   });
 });

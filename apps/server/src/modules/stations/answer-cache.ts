@@ -13,8 +13,10 @@ import { compress, compressNow, type AnswerEncoding } from '../../http/compressi
 // The requests asked are remembered in two generations of `maxEntries` each, by a 32-bit
 // fingerprint of their key rather than the key's text: every new search adds one, and a second
 // or two later the generation is dropped, so the text (a few hundred bytes a request) would
-// outlive the young generation and fill the old one for the next full collection to clear. Two
-// keys sharing a fingerprint only mean an answer kept one ask early.
+// outlive the young generation and fill the old one for the next full collection to clear. The
+// fingerprints live in two fixed tables of integers (`AskedPrints`), made once: a Set growing to
+// `maxEntries` and dropped every few seconds would be garbage of the same kind. Two keys sharing
+// a fingerprint only mean an answer kept one ask early.
 
 export type AnswerCacheLimits = {
   /** How many answers at most. */
@@ -68,6 +70,56 @@ export function fingerprint(key: string): number {
   return hash | 0;
 }
 
+/**
+ * A set of fingerprints in a fixed table (open addressing, linear probing), at most `capacity`
+ * of them, kept under a third full. Zero marks a free slot, so a zero fingerprint is stored as
+ * one: the same as two keys sharing a fingerprint.
+ */
+export class AskedPrints {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  size = 0;
+
+  constructor(readonly capacity: number) {
+    let length = 8;
+    while (length < capacity * 3) length *= 2;
+    this.slots = new Int32Array(length);
+    this.mask = length - 1;
+  }
+
+  /** The slot holding `print`, or the free slot where it would go. */
+  private slotOf(print: number): number {
+    // Fibonacci hashing spreads fingerprints that differ in few bits over the table.
+    let slot = Math.imul(print, 0x9e3779b1) >>> 0;
+    for (;;) {
+      slot &= this.mask;
+      const held = this.slots[slot] as number;
+      if (held === 0 || held === print) return slot;
+      slot++;
+    }
+  }
+
+  has(print: number): boolean {
+    return this.slots[this.slotOf(print || 1)] !== 0;
+  }
+
+  /** Adds `print` unless the table holds `capacity` already; false when it was full. */
+  add(print: number): boolean {
+    const stored = print || 1;
+    const slot = this.slotOf(stored);
+    if (this.slots[slot] !== 0) return true;
+    if (this.size >= this.capacity) return false;
+    this.slots[slot] = stored;
+    this.size++;
+    return true;
+  }
+
+  clear(): void {
+    this.slots.fill(0);
+    this.size = 0;
+  }
+}
+
 type Entry = { answer: KeptAnswer<Answer>; bytes: number };
 
 export function createAnswerCache(
@@ -76,18 +128,21 @@ export function createAnswerCache(
   let entries = new Map<string, Entry>();
   let version = -1;
   let bytes = 0;
-  let askedPrints = new Set<number>();
-  let askedPrintsBefore = new Set<number>();
+  let askedPrints = new AskedPrints(limits.maxEntries);
+  let askedPrintsBefore = new AskedPrints(limits.maxEntries);
 
   /** Whether `key` was asked before (and now remembers that it was). */
   function isAskedAgain(key: string): boolean {
     const asked = fingerprint(key);
     if (askedPrints.has(asked) || askedPrintsBefore.has(asked)) return true;
-    if (askedPrints.size >= limits.maxEntries) {
+    if (!askedPrints.add(asked)) {
+      // The generation is full: it becomes the one before, and the oldest is emptied for reuse.
+      const emptied = askedPrintsBefore;
+      emptied.clear();
       askedPrintsBefore = askedPrints;
-      askedPrints = new Set();
+      askedPrints = emptied;
+      askedPrints.add(asked);
     }
-    askedPrints.add(asked);
     return false;
   }
 
@@ -111,38 +166,43 @@ export function createAnswerCache(
     }
   }
 
-  /** The answer with its compressed copies, each made on first use; `counted` learns their size. */
+  /**
+   * The answer with its compressed copies, each made on first use; `counted` learns their size.
+   * Every new search makes one (kept or not), so the copies sit in two small records filled on
+   * demand rather than two Maps per answer.
+   */
   function keep(json: Answer, counted: (bytes: number) => void): KeptAnswer<Answer> {
-    const made = new Map<AnswerEncoding, Promise<Buffer>>();
-    const done = new Map<AnswerEncoding, Buffer>();
+    const made: Partial<Record<AnswerEncoding, Promise<Buffer>>> = {};
+    const done: Partial<Record<AnswerEncoding, Buffer>> = {};
     return {
       json,
       compressed(encoding) {
-        let bytesOf = made.get(encoding);
+        const ready = done[encoding];
+        if (ready) return Promise.resolve(ready);
+        let bytesOf = made[encoding];
         if (!bytesOf) {
           bytesOf = compress(json, encoding);
-          made.set(encoding, bytesOf);
+          made[encoding] = bytesOf;
           bytesOf.then(
             (compressed) => {
-              done.set(encoding, compressed);
+              done[encoding] = compressed;
               counted(compressed.length);
             },
-            () => made.delete(encoding),
+            () => delete made[encoding],
           );
         }
         return bytesOf;
       },
       compressedNow(encoding) {
-        let ready = done.get(encoding);
-        if (ready || made.has(encoding)) return ready;
+        const ready = done[encoding];
+        if (ready || made[encoding]) return ready;
         // Small answers (a list page) are compressed at once: cheaper than the thread pool.
-        ready = compressNow(json, encoding);
-        if (ready) {
-          done.set(encoding, ready);
-          made.set(encoding, Promise.resolve(ready));
-          counted(ready.length);
+        const now = compressNow(json, encoding);
+        if (now) {
+          done[encoding] = now;
+          counted(now.length);
         }
-        return ready;
+        return now;
       },
     };
   }
