@@ -72,11 +72,11 @@ function chordOfAngle(angle: number): number {
 }
 
 /**
- * Lower bound of the squared chord to a station of stream `stream` at `offset`° of longitude:
- * the nearest point at that offset over the band's latitudes, the maximum of
+ * Lower bound of the squared chord to a station of stream `stream` at `offset`° of longitude,
+ * into `w.bound`: the nearest point at that offset over the band's latitudes, the maximum of
  * sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
  */
-function streamBound(stream: number, offset: number): number {
+function streamBound(stream: number, offset: number): void {
   const sinQ = w.sinQ;
   const sinLo = streamSinLo[stream] as number;
   const cosLo = streamCosLo[stream] as number;
@@ -87,7 +87,7 @@ function streamBound(stream: number, offset: number): number {
   if (sinQ * cosLo - b * sinLo > 0 && sinQ * cosHi - b * sinHi < 0) {
     best = Math.sqrt(sinQ * sinQ + b * b);
   }
-  return Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
+  w.bound = Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
 }
 
 /** Eastward offset of a longitude from the query, 0 … 360. */
@@ -149,19 +149,20 @@ function skipToPossible(stream: number): boolean {
   return left > 0;
 }
 
-/** The bound of the stream's next station, or -1 when the stream is done. */
-function nextBound(stream: number): number {
-  if ((streamLeft[stream] as number) <= 0) return -1;
-  if (!w.areaOnly && !skipToPossible(stream)) return -1;
+/** The bound of the stream's next station into `w.bound`; false when the stream is done. */
+function nextBound(stream: number): boolean {
+  if ((streamLeft[stream] as number) <= 0) return false;
+  if (!w.areaOnly && !skipToPossible(stream)) return false;
   const offset = eastOffset(w.lngs[streamNext[stream] as number] as number);
   // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
-  if ((streamDir[stream] as number) > 0) return offset > 180 ? -1 : streamBound(stream, offset);
-  return offset <= 180 ? -1 : streamBound(stream, 360 - offset);
+  const east = (streamDir[stream] as number) > 0;
+  if (east ? offset > 180 : offset <= 180) return false;
+  streamBound(stream, east ? offset : 360 - offset);
+  return true;
 }
 
 function queueStream(stream: number): void {
-  const bound = nextBound(stream);
-  if (bound >= 0 && bound <= w.maxChord) push(bound, -4 - stream);
+  if (nextBound(stream) && w.bound <= w.maxChord) push(w.bound, -4 - stream);
 }
 
 function openBand(band: number): void {
@@ -298,7 +299,7 @@ export function walkNearest(
       streamLeft[stream] = (streamLeft[stream] as number) - 1;
       const isMatch = visitStation(i);
       const key = w.key;
-      const bound = nextBound(stream);
+      const bound = nextBound(stream) ? w.bound : -1;
       const isLast = bound < 0 || bound > w.maxChord;
       if (isMatch) {
         // Nearer than everything queued and everything left in this stream: it is next.

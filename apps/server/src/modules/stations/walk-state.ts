@@ -64,6 +64,12 @@ class Walk {
   streams = 0;
   /** The key of the station visitStation last passed. */
   key = NaN;
+  /**
+   * The bound nextBound last found. Doubles leave the walk's steps through these fields, not
+   * return values: a double returned from a call that is not inlined is a new heap number, one
+   * or two per station looked at, and the collections they cost.
+   */
+  bound = NaN;
   inArea = 0;
   visited = 0;
   skipped = 0;
