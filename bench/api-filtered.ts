@@ -35,7 +35,7 @@ import { generateStations, insertStations } from '../apps/server/src/demo/seed';
 import { freshDatabase } from './ocpp-setup';
 import { processTreeCpuSeconds } from './ocpp-stats';
 import { centres, newSearches } from './search-queries';
-import { productionServer, registerBenchChargePoints } from './start-server';
+import { compiled, productionServer, registerBenchChargePoints } from './start-server';
 import type { DriverCommand, DriverReply, DriverStation } from './status-driver';
 
 // autocannon turns the body of every answer into a string, for onResponse and verifyBody,
@@ -285,10 +285,15 @@ function median(rounds: Round[], figure: (round: Round) => number, lowerIsBetter
   return sorted[lowerIsBetter ? Math.ceil(middle) : Math.floor(middle)]!;
 }
 
-/** The status driver: a worker process playing the charge points (status-driver.ts). */
+/**
+ * The status driver: a worker process playing the charge points (status-driver.ts), compiled
+ * and run with plain node. Under tsx its heap held the compiler's loader too, and its own
+ * collections (scavenges of up to 50 ms, full ones in bursts) took the cores the server was
+ * measured on.
+ */
 function startDriver() {
-  const child = fork(new URL('./status-driver.ts', import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(compiled('./status-driver.ts'), {
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ask = <T extends DriverReply['type']>(command: DriverCommand, answer: T) =>

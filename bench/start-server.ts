@@ -23,6 +23,30 @@ import type { DriverStation } from './status-driver';
  */
 export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
 
+const serverDir = () => fileURLToPath(new URL('../apps/server/', import.meta.url));
+
+/** `npm run build -w @evcharge/server`: dist/server.js. */
+function buildServer(): string {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir(), stdio: 'inherit' });
+  return join(serverDir(), 'dist/server.js');
+}
+
+/**
+ * A file of bench/ compiled as the server is (apps/server/build.mjs) into
+ * apps/server/dist/bench-NAME.js, for plain node: a benchmark's own server, or a worker of the
+ * load (the charge points' simulator) that should take no more of the machine than it must —
+ * no TypeScript compiler in the process, nor its loader's hooks and memory.
+ */
+export function compiled(entry: string): string {
+  const outfile = `dist/bench-${basename(entry, '.ts')}.js`;
+  execFileSync(
+    process.execPath,
+    ['build.mjs', fileURLToPath(new URL(entry, import.meta.url)), outfile],
+    { cwd: serverDir(), stdio: 'inherit' },
+  );
+  return join(serverDir(), outfile);
+}
+
 /**
  * The server as it runs in production (README "Production"): `npm run build -w
  * @evcharge/server` (dist/server.js, plain node) started with the flags of its
@@ -31,12 +55,9 @@ export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
  * server. SERVER_NODE_FLAGS (space-separated) replaces the flags for a trial.
  */
 export function productionServer(entry?: string): { entry: string; execArgv: string[] } {
-  const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
-  const outfile = entry ? `dist/bench-${basename(entry, '.ts')}.js` : 'dist/server.js';
-  const args = entry ? [fileURLToPath(new URL(entry, import.meta.url)), outfile] : [];
-  execFileSync(process.execPath, ['build.mjs', ...args], { cwd: serverDir, stdio: 'inherit' });
+  const built = entry ? compiled(entry) : buildServer();
   const scripts = (
-    JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    JSON.parse(readFileSync(join(serverDir(), 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
@@ -46,7 +67,7 @@ export function productionServer(entry?: string): { entry: string; execArgv: str
   }
   const trial = process.env.SERVER_NODE_FLAGS;
   return {
-    entry: join(serverDir, outfile),
+    entry: built,
     execArgv: trial === undefined ? words.slice(1, -1) : trial.split(/\s+/).filter(Boolean),
   };
 }
