@@ -47,4 +47,23 @@ describe('walkPageJson', () => {
     const past = stationPageSchema.parse(JSON.parse(walkPageJson(snapshot, walk, 4, 2).toString()));
     expect(past).toMatchObject({ items: [], total: 5, emptyReason: null });
   });
+
+  it('ends at the page whatever the last station holds after its list item (a long row)', () => {
+    // The rest of a station's record (its connectors' ids, numbers and power) follows its list
+    // item in the record; a station with many connectors has the longest rest.
+    const [first, second] = rows();
+    const many = {
+      ...second!,
+      connectors: Array.from({ length: 40 }, (_, i) => ({
+        ...second!.connectors[0]!,
+        id: `many-${i}`,
+        number: i + 1,
+      })),
+    };
+    const built = buildSnapshot([first!, many]);
+    const bytes = walkPageJson(built, walkAt([100, 200]), 1, 20);
+    const page = stationPageSchema.parse(JSON.parse(bytes.toString()));
+    expect(page.items.map((item) => item.id)).toEqual([first!.id, many.id]);
+    expect(bytes.toString().endsWith('"totalIsExact":true}')).toBe(true);
+  });
 });

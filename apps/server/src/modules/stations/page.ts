@@ -125,17 +125,25 @@ function writePage(
   // The distances in metres first (-1: none), and the answer's length from them.
   metresOf.length = 0;
   let length = Math.max(0, to - from - 1); // the commas between items
+  // Each record is copied whole, its fragment and the rest of its row after it, which what
+  // comes next writes over: a copy of a whole typed array makes no view of its part (as
+  // Buffer#copy of a range does, one object per item). The last one's rest needs room.
+  let overhang = 0;
   for (let j = from; j < to; j++) {
     const entry = order ? (order[j] as number) : j;
     const metres = keys ? metresOfKey(keys[entry] as number) : -1;
     metresOf.push(metres);
     length += ITEM_HEAD.length + (metres < 0 ? NULL_TEXT.length : kmLength(metres)) + 1;
-    length += snapshot.fragmentEnd[positions[entry] as number] as number;
+    const position = positions[entry] as number;
+    const fragment = snapshot.fragmentEnd[position] as number;
+    length += fragment;
+    overhang = Math.max(overhang, (snapshot.records[position] as Buffer).length - fragment);
   }
   const reason = emptyReason === null ? 'null' : `"${emptyReason}"`;
   const start = '{"items":[';
   const end = `],"total":${total},"page":${page},"pageSize":${pageSize},"emptyReason":${reason},"totalIsExact":${totalIsExact}}`;
-  const out = Buffer.allocUnsafe(start.length + length + end.length);
+  const size = start.length + length + end.length;
+  const out = Buffer.allocUnsafe(size + overhang);
   let written = writeAscii(out, 0, start);
   for (let j = from; j < to; j++) {
     if (j > from) out[written++] = COMMA;
@@ -151,15 +159,11 @@ function writePage(
     out[written++] = COMMA;
     const entry = order ? (order[j] as number) : j;
     const position = positions[entry] as number;
-    written += (snapshot.records[position] as Buffer).copy(
-      out,
-      written,
-      0,
-      snapshot.fragmentEnd[position] as number,
-    );
+    out.set(snapshot.records[position] as Buffer, written);
+    written += snapshot.fragmentEnd[position] as number;
   }
   writeAscii(out, written, end);
-  return out;
+  return overhang === 0 ? out : out.subarray(0, size);
 }
 
 /** The map's cap: beyond it the nearest stations (or the first in scan order) are kept. */
