@@ -72,11 +72,24 @@ function chordOfAngle(angle: number): number {
 }
 
 /**
- * Lower bound of the squared chord to a station of stream `stream` at `offset`° of longitude,
- * into `w.bound`: the nearest point at that offset over the band's latitudes, the maximum of
- * sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
+ * Lower bound of the squared chord to the next station of stream `stream`, into `w.bound`: the
+ * nearest point at that station's offset in longitude over the band's latitudes, the maximum
+ * of sin φ·sin φq + cos φ·cos φq·cos Δλ, a sinusoid in φ (at one of its ends or its crest).
+ * False when the station lies in the other stream's half of the band's ring. Reads and writes
+ * its doubles through the state: a double passed to or returned from a call that is not
+ * inlined is a new heap number.
  */
-function streamBound(stream: number, offset: number): void {
+function streamBound(stream: number): boolean {
+  // Eastward offset from the query, 0 … 360: east takes 0 … 180, west the rest, so the two
+  // streams go round the band's ring and meet, each station once.
+  let offset = (w.lngs[streamNext[stream] as number] as number) - w.qLng;
+  if (offset < 0) offset += 360;
+  if ((streamDir[stream] as number) > 0) {
+    if (offset > 180) return false;
+  } else {
+    if (offset <= 180) return false;
+    offset = 360 - offset;
+  }
   const sinQ = w.sinQ;
   const sinLo = streamSinLo[stream] as number;
   const cosLo = streamCosLo[stream] as number;
@@ -88,12 +101,7 @@ function streamBound(stream: number, offset: number): void {
     best = Math.sqrt(sinQ * sinQ + b * b);
   }
   w.bound = Math.max(0, 2 - 2 * Math.min(1, best) - SLACK);
-}
-
-/** Eastward offset of a longitude from the query, 0 … 360. */
-function eastOffset(lng: number): number {
-  const d = lng - w.qLng;
-  return d < 0 ? d + 360 : d;
+  return true;
 }
 
 /** True unless no station of the block can pass the port test (snapshot.ts blocks). */
@@ -153,12 +161,7 @@ function skipToPossible(stream: number): boolean {
 function nextBound(stream: number): boolean {
   if ((streamLeft[stream] as number) <= 0) return false;
   if (!w.areaOnly && !skipToPossible(stream)) return false;
-  const offset = eastOffset(w.lngs[streamNext[stream] as number] as number);
-  // East takes offsets 0 … 180, west the rest: together the band's ring, each station once.
-  const east = (streamDir[stream] as number) > 0;
-  if (east ? offset > 180 : offset <= 180) return false;
-  streamBound(stream, east ? offset : 360 - offset);
-  return true;
+  return streamBound(stream);
 }
 
 function queueStream(stream: number): void {
