@@ -23,12 +23,12 @@ import type { DriverStation } from './status-driver';
  */
 export const serverNodeFlags = ['--max-semi-space-size=64', '--import', 'tsx'];
 
-const serverDir = () => fileURLToPath(new URL('../apps/server/', import.meta.url));
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
-/** `npm run build -w @evcharge/server`: dist/server.js. */
-function buildServer(): string {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir(), stdio: 'inherit' });
-  return join(serverDir(), 'dist/server.js');
+/** Runs apps/server/build.mjs with `args`; the path of what it wrote, `outfile`. */
+function build(args: string[], outfile: string): string {
+  execFileSync(process.execPath, ['build.mjs', ...args], { cwd: serverDir, stdio: 'inherit' });
+  return join(serverDir, outfile);
 }
 
 /**
@@ -39,12 +39,7 @@ function buildServer(): string {
  */
 export function compiled(entry: string): string {
   const outfile = `dist/bench-${basename(entry, '.ts')}.js`;
-  execFileSync(
-    process.execPath,
-    ['build.mjs', fileURLToPath(new URL(entry, import.meta.url)), outfile],
-    { cwd: serverDir(), stdio: 'inherit' },
-  );
-  return join(serverDir(), outfile);
+  return build([fileURLToPath(new URL(entry, import.meta.url)), outfile], outfile);
 }
 
 /**
@@ -55,9 +50,9 @@ export function compiled(entry: string): string {
  * server. SERVER_NODE_FLAGS (space-separated) replaces the flags for a trial.
  */
 export function productionServer(entry?: string): { entry: string; execArgv: string[] } {
-  const built = entry ? compiled(entry) : buildServer();
+  const built = entry ? compiled(entry) : build([], 'dist/server.js');
   const scripts = (
-    JSON.parse(readFileSync(join(serverDir(), 'package.json'), 'utf8')) as {
+    JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
