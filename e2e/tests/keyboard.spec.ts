@@ -29,6 +29,10 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   await signInOnLoginPage(page, secondDriver.email, secondDriver.password);
 
   // The map opens where the driver last left it: over the station, close enough to see it alone.
+  // Set from a screen without the map: the map the sign-in lands on saves its own view once it
+  // is drawn, which may come after this.
+  await page.goto('/no-such-screen?locale=en');
+  await expect(page.getByTestId('not-found')).toBeVisible();
   await page.evaluate(
     ([lat, lng]) => sessionStorage.setItem('mapView', JSON.stringify({ center: { lat, lng }, zoom: 17 })),
     [detail.lat, detail.lng] as const,
