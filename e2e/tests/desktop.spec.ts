@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations } from './support';
+import { expectNoAxeViolations, openMapAt } from './support';
 
 // A laptop (1440 × 900): the map home shows the station list beside the map, each side marks
 // the station pointed at on the other, and a chosen station's summary opens in the list's panel.
@@ -13,8 +13,7 @@ type Station = { id: string; lat: number; lng: number };
 async function openMapOver(page: Page): Promise<Station> {
   const answer = await page.request.post('/api/chargestations/guest', { data: { connectorTypes: ['type2', 'ccs2'], page: 1, pageSize: 1 } });
   const station = ((await answer.json()) as { items: Station[] }).items[0]!;
-  await page.evaluate((view) => sessionStorage.setItem('mapView', view), JSON.stringify({ center: { lat: station.lat, lng: station.lng }, zoom: 17 }));
-  await page.goto('/?locale=en');
+  await openMapAt(page, { lat: station.lat, lng: station.lng }, 17);
   return station;
 }
 
@@ -104,11 +103,7 @@ test.describe('at 1440 × 900', () => {
   test('a row chosen in the list opens the station beside the map, which flies over it and marks it; back returns to the row', async ({ page }) => {
     const station = await moscowStation(page);
     // The map opens a little way off the station, close in.
-    await page.evaluate(
-      (view) => sessionStorage.setItem('mapView', view),
-      JSON.stringify({ center: { lat: station.lat + 0.002, lng: station.lng + 0.003 }, zoom: 16 }),
-    );
-    await page.goto('/?locale=en');
+    await openMapAt(page, { lat: station.lat + 0.002, lng: station.lng + 0.003 }, 16);
     const map = page.getByTestId('map-container');
     const list = page.getByTestId('station-list');
     const row = list.locator(`li[data-station-id="${station.id}"]`);
@@ -163,8 +158,7 @@ test.describe('at 1440 × 900', () => {
   test('a cluster pointed at or focused on the map marks the rows of its stations', async ({ page }) => {
     const station = await moscowStation(page);
     // Far out: Moscow's stations are one group on the map; the list has the nearest of them.
-    await page.evaluate((view) => sessionStorage.setItem('mapView', view), JSON.stringify({ center: { lat: station.lat, lng: station.lng }, zoom: 5 }));
-    await page.goto('/?locale=en');
+    await openMapAt(page, { lat: station.lat, lng: station.lng }, 5);
     const map = page.getByTestId('map-container');
     const list = page.getByTestId('station-list');
     await expect(map).toHaveAttribute('data-drawn-clusters', /^[1-9]/, { timeout: 20_000 });

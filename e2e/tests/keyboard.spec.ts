@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Station } from '@evcharge/station-sim/station';
-import { pickStation, playStation, secondDriver, signInOnLoginPage } from './support';
+import { openMapAt, pickStation, playStation, secondDriver, signInOnLoginPage } from './support';
 
 // Journeys with the keyboard alone (WCAG 2.1.1 Keyboard): a driver finds a station on the map
 // itself, not in the list, opens it, starts charging and hears the start and the end from
@@ -29,15 +29,7 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
   await signInOnLoginPage(page, secondDriver.email, secondDriver.password);
 
   // The map opens where the driver last left it: over the station, close enough to see it alone.
-  // Set from a screen without the map: the map the sign-in lands on saves its own view once it
-  // is drawn, which may come after this.
-  await page.goto('/no-such-screen?locale=en');
-  await expect(page.getByTestId('not-found')).toBeVisible();
-  await page.evaluate(
-    ([lat, lng]) => sessionStorage.setItem('mapView', JSON.stringify({ center: { lat, lng }, zoom: 17 })),
-    [detail.lat, detail.lng] as const,
-  );
-  await page.goto('/?locale=en');
+  await openMapAt(page, { lat: detail.lat, lng: detail.lng }, 17);
   const map = page.getByTestId('map-container');
   await expect(map).toHaveAttribute('data-drawn-stations', /^[1-9]/, { timeout: 20_000 });
 
@@ -103,12 +95,7 @@ test('a keyboard-only driver finds a station on the map, opens it, charges and h
 
 test('on a map zoomed out, Enter on a group of stations zooms into it', async ({ page }) => {
   const detail = await pickStation(page.request);
-  await page.goto('/login?locale=en');
-  await page.evaluate(
-    ([lat, lng]) => sessionStorage.setItem('mapView', JSON.stringify({ center: { lat, lng }, zoom: 5 })),
-    [detail.lat, detail.lng] as const,
-  );
-  await page.goto('/?locale=en');
+  await openMapAt(page, { lat: detail.lat, lng: detail.lng }, 5);
   const map = page.getByTestId('map-container');
   await expect(map).toHaveAttribute('data-drawn-clusters', /^[1-9]/, { timeout: 20_000 });
 

@@ -45,6 +45,19 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * Opens the map home over `center` at `zoom`: this visit's saved map view (sessionStorage
+ * mapView), which the map opens on. Written from a screen without the map: a map already on the
+ * page (the home the sign-in lands on) saves its own view once drawn, which may come after a
+ * write made beside it and undo it.
+ */
+export async function openMapAt(page: Page, center: { lat: number; lng: number }, zoom: number): Promise<void> {
+  await page.goto('/no-such-screen?locale=en');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.evaluate((view) => sessionStorage.setItem('mapView', view), JSON.stringify({ center, zoom }));
+  await page.goto('/?locale=en');
+}
+
 /** The driver's bearer token, as the app keeps it in local storage. */
 export function accessTokenOf(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('client') ?? '{}').accessToken as string);
