@@ -28,7 +28,7 @@ const empty: Company = {
   notificationContact: null,
 };
 
-function serve(options: { switchFails?: boolean } = {}) {
+function serve(options: { switchFails?: boolean; switchAnswered?: Promise<void> } = {}) {
   let user = buildClient('tok').user;
   const server = routeFetch([
     { path: '/api/companies', reply: () => jsonResponse(200, { items: [fleet, empty] }) },
@@ -36,7 +36,8 @@ function serve(options: { switchFails?: boolean } = {}) {
     {
       method: 'PUT',
       path: '/api/users/change/multiaccount',
-      reply: (request) => {
+      reply: async (request) => {
+        await options.switchAnswered;
         if (options.switchFails)
           return jsonResponse(402, {
             code: 'COMPANY_BALANCE_INSUFFICIENT',
@@ -107,6 +108,32 @@ describe('MultiaccountPage', () => {
     expect(server.sent.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       accountType: 'PERSONAL',
     });
+  });
+
+  it('a profile chosen while a switch is on its way is switched to once it has settled', async () => {
+    let answer = () => {};
+    const server = serve({ switchAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    await renderScreen(<MultiaccountPage />, '/multiaccount');
+    const company = await screen.findByTestId(`multiaccount-company-${fleet.id}`);
+    const user = userEvent.setup();
+    await user.click(within(company).getByRole('radio'));
+    await waitFor(() => expect(server.sent.some((r) => r.method === 'PUT')).toBe(true));
+    // Before the first switch has its answer.
+    await user.click(
+      within(screen.getByTestId(`multiaccount-company-${empty.id}`)).getByRole('radio'),
+    );
+    answer();
+    await waitFor(() => expect(getSession()?.user.activeCompany?.id).toBe(empty.id));
+    const sent = server.sent.filter((r) => r.method === 'PUT').map((r) => r.body);
+    expect(sent).toEqual([
+      { accountType: 'CORPORATE', companyId: fleet.id },
+      { accountType: 'CORPORATE', companyId: empty.id },
+    ]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId(`multiaccount-company-${empty.id}`)).getByRole('radio'),
+      ).toHaveProperty('checked', true),
+    );
   });
 
   it('says why a switch failed and keeps the profile', async () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@evcharge/api/companies/companies';
 import { Alert } from '@/components/ui/alert';
@@ -56,13 +57,25 @@ export function MultiaccountPage() {
     })),
   ];
 
-  const choose = (value: string) => {
-    if (value === active || change.isPending) return;
+  // A choice made while a switch is still on its way (its answer, then the user's data asked
+  // again) is kept and sent once that switch has settled: the last tap wins, none is dropped.
+  const queued = useRef<string | null>(null);
+  const send = (value: string) =>
     change.mutate(
       value === PERSONAL
         ? { accountType: 'PERSONAL' }
         : { accountType: 'CORPORATE', companyId: value },
+      {
+        onSettled: () => {
+          const next = queued.current;
+          queued.current = null;
+          if (next !== null) send(next);
+        },
+      },
     );
+  const choose = (value: string) => {
+    if (change.isPending) queued.current = value;
+    else if (value !== active) send(value);
   };
 
   return (
