@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pwaWorkbox } from './pwa.config.ts';
 import packageJson from './package.json' with { type: 'json' };
 import { mapHomeShellHtml, splashShellHtml } from './src/app/boot-shell.ts';
+import { clientContractsPlugin } from './client-contracts.ts';
 import { preactAliases } from './preact-aliases.ts';
 
 // The API server runs on :8080 and serves dist/ on the same origin in production.
@@ -101,6 +102,7 @@ export default defineConfig({
   plugins: [
     bootShells(),
     pureZodSchemas(),
+    clientContractsPlugin(),
     // JSX and React Compiler as for React; fast refresh is React's own, so a change in
     // development reloads the page.
     react({ refreshExclude: /./ }),

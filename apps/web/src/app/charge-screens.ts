@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { listEvents } from '@evcharge/api/events/events';
+import { countNewMessages } from '@evcharge/api/messages/messages';
+import { haveActiveCharge } from '@evcharge/api/sessions/get-charges';
 import { apiRequest } from '@/lib/api-client';
 import type { Namespace } from '@/lib/i18n';
 import type { screen } from './lazy-route';
@@ -84,18 +87,15 @@ export async function loadAccountWatch() {
 
 /** The number of unread notifications, for the shell's bell (GET /events, one item). */
 export async function fetchUnreadEvents(signal: AbortSignal) {
-  const { listEvents } = await import('@evcharge/api/events/events');
   return (await apiRequest(listEvents, { query: { pageSize: 1 }, signal })).unreadCount;
 }
 
 /** How many support messages the driver has not read, for the shell's chat badge (GET /messages/new). */
 export async function fetchNewMessages(signal: AbortSignal) {
-  const { countNewMessages } = await import('@evcharge/api/messages/messages');
   return (await apiRequest(countNewMessages, { signal })).count;
 }
 
-/** GET /charge/have-active, for the shell's charging entry (its contract brings zod: loaded here). */
+/** GET /charge/have-active, for the shell's charging entry. */
 export async function fetchHaveActive(signal: AbortSignal) {
-  const { haveActiveCharge } = await import('@evcharge/api/sessions/get-charges');
   return apiRequest(haveActiveCharge, { signal });
 }

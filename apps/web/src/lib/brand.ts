@@ -1,23 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Brand } from '@evcharge/api/brand/get-brand';
+import { getBrand, type Brand } from '@evcharge/api/brand/get-brand';
 import { apiRequest } from './api-client';
 import { brandColorVariables } from '@evcharge/domain/brand-colors';
 import { afterFirstScreen } from './first-screen';
 import { staleTime } from './query-client';
 
 export type { Brand };
-
-/**
- * The contract module carries zod schemas (~25 kB gzip). The shell paints with the built-in
- * brand defaults, so by default the brand is asked for once the first screen has rendered and
- * zod stays off its network path (first-load JS under 120 kB). The boot redirect for
- * `isNewDesign` needs it before anything renders and passes `{ waitForFirstScreen: false }`.
- */
-/** The brand's contract, and with it zod: loaded on demand, off the first screen's path. */
-export function loadBrandContract() {
-  return import('@evcharge/api/brand/get-brand');
-}
 
 /** The element the server writes the brand into (apps/server/src/plugins/brand-page.ts). */
 export const BRAND_DATA_ID = 'brand-data';
@@ -48,12 +37,16 @@ export function forgetPageBrand(): void {
   fromPage = undefined;
 }
 
+/**
+ * The brand: the page's at once, asked for again once the first screen has rendered, so the
+ * request stays off the first screen's path. The boot redirect for `isNewDesign` needs it
+ * before anything renders and passes `{ waitForFirstScreen: false }`.
+ */
 export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
   queryOptions({
     queryKey: ['brand'],
     queryFn: async ({ signal }) => {
       if (waitForFirstScreen) await afterFirstScreen();
-      const { getBrand } = await loadBrandContract();
       return apiRequest(getBrand, { signal });
     },
     // The page's brand at once; asked again after the first screen, as before (a page the

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { likeStation, listLikedStations, unlikeStation } from '@evcharge/api/favourites/favourite-stations';
 import type { StationDetail, StationSummary } from '@evcharge/api/stations/station-schemas';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
@@ -7,9 +8,6 @@ import { stationKeyPrefix } from './station-query';
 
 // The driver's favourite stations (SPEC §2 favourites, §7 likes), shared by the favourites
 // screen, the station page and the map's station sheet: one toggle keeps them all in step.
-// The contracts (zod) load on first use, as in station-query.ts: the sheet is part of the map
-// home's preload list (first-load JS).
-const contracts = () => import('@evcharge/api/favourites/favourite-stations');
 
 export const favouritesQueryKey = [...userQueryKey, 'favourites'] as const;
 
@@ -17,7 +15,7 @@ export const favouritesQueryKey = [...userQueryKey, 'favourites'] as const;
 export const likedStationsQueryOptions = () =>
   queryOptions({
     queryKey: favouritesQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest((await contracts()).listLikedStations, { signal })).items,
+    queryFn: async ({ signal }) => (await apiRequest(listLikedStations, { signal })).items,
     staleTime: staleTime.stations,
   });
 
@@ -42,7 +40,6 @@ function applyToCache(client: QueryClient, { stationId, isFavourite }: Favourite
 }
 
 async function sendChange({ stationId, isFavourite }: FavouriteChange): Promise<void> {
-  const { likeStation, unlikeStation } = await contracts();
   try {
     await apiRequest(isFavourite ? likeStation : unlikeStation, { params: { id: stationId } });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getStation, getStationGuest } from '@evcharge/api/stations/get-station';
 import { apiRequest } from './api-client';
 import { refetchInterval, staleTime, userQueryKey } from './query-client';
 
@@ -19,8 +20,6 @@ export const stationQueryOptions = (id: string, isSignedIn: boolean) => {
   return queryOptions({
     queryKey: isSignedIn ? [...stationKeyPrefix(id), offset] : ['station', 'guest', id, offset],
     queryFn: async ({ signal }) => {
-      // Loaded on demand: the contract carries zod, which the map's first paint does not need.
-      const { getStation, getStationGuest } = await import('@evcharge/api/stations/get-station');
       return apiRequest(isSignedIn ? getStation : getStationGuest, { params: { guid: id }, query: { offset }, signal });
     },
     staleTime: staleTime.station,

@@ -12,6 +12,13 @@ export const signInResultSchema = z.object({
 });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
+/** The sign-in form validates with it too (the web's login form, without userType). */
+export const signInBodySchema = z.object({
+  login: requiredText(254),
+  password: z.string({ error: rule.required }).min(1, { error: rule.required }).max(128, { error: rule.tooLong }),
+  userType: z.literal(CLIENT_USER_TYPE, { error: rule.invalid }),
+});
+
 // SPEC §7: POST signin v2 with credentials and userType.
 export const signIn = defineContract({
   method: 'POST',
@@ -19,10 +26,6 @@ export const signIn = defineContract({
   auth: 'public',
   summary: 'Sign in with e-mail and password',
   tags: ['auth'],
-  body: z.object({
-    login: requiredText(254),
-    password: z.string({ error: rule.required }).min(1, { error: rule.required }).max(128, { error: rule.tooLong }),
-    userType: z.literal(CLIENT_USER_TYPE, { error: rule.invalid }),
-  }),
+  body: signInBodySchema,
   response: signInResultSchema,
 });

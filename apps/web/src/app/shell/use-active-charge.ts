@@ -8,8 +8,8 @@ import { whenIdle } from '@/lib/yield';
 /**
  * Whether the driver has an open session, for the shell's charging entry. The shell
  * is part of the map home's first load, so this stays small: the request waits until the first
- * screen is up and the browser idle, and its code (with the contract and zod) comes with the
- * charging screens' loaders (app/charge-screens.ts).
+ * screen is up and the browser idle, and its code comes with the charging screens' loaders
+ * (app/charge-screens.ts).
  */
 export function useHasActiveCharge(): boolean {
   const isSignedIn = useSession() !== null;

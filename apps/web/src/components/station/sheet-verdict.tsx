@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { listApprovedFeedbacks } from '@evcharge/api/feedbacks/feedbacks';
 import { apiRequest } from '@/lib/api-client';
 import { loadNamespaces } from '@/lib/i18n';
 import { staleTime } from '@/lib/query-client';
@@ -18,7 +19,6 @@ export function SheetVerdict({ stationId }: { stationId: string }) {
   const query = useQuery({
     queryKey: ['reviews', stationId, 'verdict'],
     queryFn: async ({ signal }) => {
-      const { listApprovedFeedbacks } = await import('@evcharge/api/feedbacks/feedbacks');
       const page = await apiRequest(listApprovedFeedbacks, {
         params: { id: stationId },
         query: { page: 1, pageSize: 1 },

@@ -1,3 +1,4 @@
+import { reportAnalyticsEvents } from '@evcharge/api/analytics/report-events';
 import type { AnalyticsCounter } from '@evcharge/api/brand/get-brand';
 import { ANALYTICS_BATCH_MAX, normaliseRoutePath, type AnalyticsEvent } from '@evcharge/domain/analytics';
 import { attachAnalyticsSink } from '@/lib/analytics';
@@ -10,8 +11,8 @@ import { loadExternalCounter, type ExternalCounter } from './external-counter';
 // a random id of this browser tab's visit. The brand's external counter, if it names one, is
 // told the same route patterns.
 
-/** POST /api/analytics/events (packages/api/src/analytics/report-events.ts), without zod here. */
-export const EVENTS_URL = '/api/analytics/events';
+/** POST /api/analytics/events. */
+export const EVENTS_URL = reportAnalyticsEvents.path;
 /** A batch waits this long for more events before it goes. */
 export const FLUSH_DELAY_MS = 10_000;
 /** The pattern of a path no route answers. */

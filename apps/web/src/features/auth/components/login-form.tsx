@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { signIn } from '@evcharge/api/auth/sign-in';
+import { signInBodySchema } from '@evcharge/api/auth/sign-in';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { fieldErrorText } from '@/lib/form';
 import { useSignInMutation } from '../api/sign-in';
 import './auth.css';
 
-const loginSchema = signIn.body.omit({ userType: true });
+const loginSchema = signInBodySchema.omit({ userType: true });
 type LoginInput = z.input<typeof loginSchema>;
 
 /** The sign-in form of the /login page and of the login dialog. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '@/components/brand-logo';
-import { loadBrandContract, useBrandQuery, useDocumentTitle } from '@/lib/brand';
+import { useBrandQuery, useDocumentTitle } from '@/lib/brand';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { RenderStep } from '@/lib/render-steps';
 import { yieldToMain } from '@/lib/yield';
@@ -24,13 +24,10 @@ import './map-home.css';
 let mapViewModule: Promise<typeof import('./map-view')> | null = null;
 
 /**
- * Zod (it comes with the brand's contract, which the map needs first anyway), the stations'
- * contract and Leaflet each take a phone a while to evaluate: one after the other, each in a
- * task of its own, rather than all in one long task.
+ * The stations' requests and Leaflet each take a phone a while to evaluate: one after the
+ * other, each in a task of its own, rather than all in one long task.
  */
 async function loadMapViewInSteps() {
-  await loadBrandContract();
-  await yieldToMain();
   await import('../api/get-map-points');
   await yieldToMain();
   return import('./map-view');
