@@ -15,6 +15,13 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 }
 
+/** A node's children: its fields' nodes and arrays of nodes (the walk skips what is not a node). */
+function childrenOf(node: Node): unknown[] {
+  return Object.entries(node)
+    .filter(([key]) => key !== 'type' && key !== 'start' && key !== 'end')
+    .map(([, value]) => value);
+}
+
 function keyName(property: Node): string | undefined {
   if (property.computed) return undefined;
   const key = property.key as Node;
@@ -41,9 +48,7 @@ function* contractLiterals(node: unknown): Generator<Node> {
       return;
     }
   }
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'type' && key !== 'start' && key !== 'end') yield* contractLiterals(value);
-  }
+  yield* contractLiterals(childrenOf(node));
 }
 
 /** Whether building the value runs code other than the value's own functions. */
@@ -58,9 +63,7 @@ function runsCode(node: unknown): boolean {
     )
   )
     return true;
-  return Object.entries(node).some(
-    ([key, value]) => key !== 'type' && key !== 'start' && key !== 'end' && runsCode(value),
-  );
+  return childrenOf(node).some(runsCode);
 }
 
 function* topLevelInitializers(program: Node): Generator<Node> {
@@ -115,10 +118,10 @@ export function clientContracts(
 }
 
 /**
- * The web build's contracts without their schemas (clientContracts), so that calling an
- * endpoint does not build zod schemas nobody reads: with the pure zod calls (pureZodSchemas in
- * vite.config.ts) the map's first screens load no zod at all. Forms that validate with a schema
- * import it by name and keep it. Build only: the component tests run the contracts whole.
+ * The web build's contracts without their schemas, and the shared packages' constants pure
+ * (clientContracts), so that calling an endpoint does not build zod schemas nobody reads: the
+ * map's first screens load no zod at all. Forms that validate with a schema import it by name
+ * and keep it. Build only: the component tests run the contracts whole.
  */
 export function clientContractsPlugin(): Plugin {
   return {

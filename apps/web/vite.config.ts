@@ -1,6 +1,5 @@
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
-import MagicString from 'magic-string';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -69,27 +68,6 @@ function bootShells(): Plugin {
   };
 }
 
-/**
- * Building a zod schema has no side effect, so an unused one may go. Domain modules define
- * schemas beside plain constants (socket types, statuses); without this, importing a constant
- * drags zod (~26 kB gzip) into the map's first load. Each `z.…` call in the project's own
- * modules that import zod is marked pure. (Not the bundler's `manualPureFunctions: ['z']`: it
- * goes by name alone and also took calls of minified libraries' own `z`, such as Preact's diff.)
- */
-function pureZodSchemas(): Plugin {
-  const zodCall = /(^|[^\w$.])z\.(?=[A-Za-z_$])/g;
-  return {
-    name: 'evcharge:pure-zod-schemas',
-    apply: 'build',
-    transform(code, id) {
-      if (id.includes('/node_modules/') || !/from\s*['"]zod['"]/.test(code)) return null;
-      const s = new MagicString(code);
-      for (const match of code.matchAll(zodCall)) s.appendLeft(match.index + (match[1] ?? '').length, '/* @__PURE__ */ ');
-      return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ hires: 'boundary' }) } : null;
-    },
-  };
-}
-
 export default defineConfig({
   base: '/',
   // The about screen shows which version a driver runs (support asks for it).
@@ -101,7 +79,6 @@ export default defineConfig({
   },
   plugins: [
     bootShells(),
-    pureZodSchemas(),
     clientContractsPlugin(),
     // JSX and React Compiler as for React; fast refresh is React's own, so a change in
     // development reloads the page.
