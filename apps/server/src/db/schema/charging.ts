@@ -274,6 +274,13 @@ export const chargingSessions = pgTable(
      * the grace period is closed on its meter.
      */
     stopSuspectedAt: tstz('stop_suspected_at'),
+    /**
+     * The meter claimed more energy than the connector could deliver in the time (meter-timeline.ts
+     * `maxEnergyWh`): when that was first seen, and the most it claimed (Wh since the start), for
+     * the record. Only the plausible readings are billed; staff list these sessions.
+     */
+    meterAnomalyAt: tstz('meter_anomaly_at'),
+    meterClaimedWh: bigint('meter_claimed_wh', { mode: 'number' }),
     /** We closed it without a StopTransaction (lost, or the charge point stayed away). */
     closedWithoutStopAt: tstz('closed_without_stop_at'),
     /** Its StopTransaction came after we closed it: the stop's meter corrected the bill then. */
@@ -300,6 +307,9 @@ export const chargingSessions = pgTable(
       .on(t.connectorId)
       .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
     index('charging_sessions_user_created_idx').on(t.userId, t.createdAt),
+    index('charging_sessions_meter_anomaly_idx')
+      .on(t.meterAnomalyAt)
+      .where(sql`${t.meterAnomalyAt} is not null`),
     check('charging_sessions_status_check', oneOf(t.status, sessionStatuses)),
     check('charging_sessions_limit_mode_check', oneOf(t.limitMode, limitModes)),
     check('charging_sessions_profile_check', oneOf(t.profile, chargingProfiles)),
