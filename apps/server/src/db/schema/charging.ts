@@ -269,9 +269,9 @@ export const chargingSessions = pgTable(
      */
     energySource: text('energy_source', { enum: energySources }),
     /**
-     * The charge point reported the connector free (Available, or Finishing) while this session
-     * still ran: it was asked for its state, and a session still without StopTransaction after
-     * the grace period is closed on its meter.
+     * The charge point reported the connector Available (Finishing is an ordinary end) while
+     * this session still ran: it was asked for its state, and a session still without
+     * StopTransaction after the grace period is closed on its meter.
      */
     stopSuspectedAt: tstz('stop_suspected_at'),
     /**

@@ -25,8 +25,8 @@ const sessionStatusOf: Partial<Record<Status, 'charging' | 'suspendedev' | 'susp
 };
 
 /**
- * The connector is free (or finishing) by the charge point's word, yet its transaction never
- * stopped here: its StopTransaction is late or lost. Ask for the connector's status and meter
+ * The connector is free by the charge point's word, yet its transaction never stopped here:
+ * its StopTransaction is late or lost. Ask for the connector's status and meter
  * (OCPP 1.6 §5.17 TriggerMessage); the sweep closes the session on its meter if no stop comes
  * within the grace period (close-without-stop.ts).
  */
@@ -71,7 +71,10 @@ export async function followConnectorStatus(
   const session = await findActiveSession(db, connectorId);
   if (!session) return;
   const isRunning = (runningStatuses as readonly string[]).includes(session.status);
-  if (isRunning && session.startedAt && (status === 'Available' || status === 'Finishing')) {
+  // Only Available says the car is gone. Finishing (OCPP 1.6 §4.9: the transaction has
+  // stopped, the connector is not yet free) is how many charge points announce the
+  // StopTransaction they send next: an ordinary end, nothing to ask about.
+  if (isRunning && session.startedAt && status === 'Available') {
     await askAboutFreeConnector(deps, from, session);
   } else if (isRunning && session.stopSuspectedAt && sessionStatusOf[status]) {
     // Charging after all (its status had come out of order): nothing to suspect.
