@@ -31,7 +31,8 @@ export const SUPPORT_INBOX_KEY = 'support:inbox';
 /** Wakes the driver's polls and the console's after a change committed. */
 export function wakePolls(deps: Pick<MessageDeps, 'chargeEvents'>, userId: string): void {
   deps.chargeEvents.notify(userId);
-  deps.chargeEvents.notify(SUPPORT_INBOX_KEY);
+  // Not `notify`: the inbox is no driver (the roaming pushes follow drivers' news).
+  deps.chargeEvents.wake(SUPPORT_INBOX_KEY);
 }
 
 /** A message in one line (the inbox, a push): its text, or else its files' names. */

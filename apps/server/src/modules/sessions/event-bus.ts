@@ -5,7 +5,13 @@
  * other instances on the same database hear it through `deliver`.
  */
 export type ChargeEventBus = {
+  /** A driver's news: their polls wake, and what follows drivers' news hears of it (app.ts). */
   notify(userId: string): void;
+  /**
+   * Wakes the polls of a key that is no driver's (the support console's inbox), here and on the
+   * other instances, and nothing else: only drivers' ids go to what follows `notify`.
+   */
+  wake(key: string): void;
   /** A wake-up from another instance (LISTEN). */
   deliver(userId: string): void;
   /** Resolves at the next notify for the user, after `ms`, on abort, or when the bus closes. */
@@ -190,6 +196,10 @@ export function createChargeEventBus(
     notify(userId) {
       wakeKey(userId);
       publish?.(userId).catch((error: unknown) => onPublishError?.(error));
+    },
+    wake(key) {
+      wakeKey(key);
+      publish?.(key).catch((error: unknown) => onPublishError?.(error));
     },
     deliver(userId) {
       wakeKey(userId);
