@@ -14,7 +14,8 @@ export function demoChargePointPassword(stationCode: string): string {
 }
 
 // The passwords are public, so a slow hash would protect nothing and cost 300 × 80 ms at
-// every first start; argon2id with 1 MiB and one pass is still a valid hash for verify().
+// every first start; argon2id with 1 MiB and one pass is still a valid hash for verify(). An
+// unknown id's handshake is checked against a dummy of the stored hashes' cost (ocpp/handshake.ts).
 const publicPasswordHash = (password: string) => hash(password, { memoryCost: 1024, timeCost: 1 });
 
 const CHUNK = 1000;

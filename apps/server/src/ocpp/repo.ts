@@ -11,6 +11,21 @@ export async function findChargePoint(db: Db, id: string): Promise<ChargePointRo
   return row;
 }
 
+/**
+ * A stored password hash of the cost most charge points' hashes have (the PHC string up to its
+ * salt: `$argon2id$v=19$m=…,t=…,p=…`); undefined while there are none.
+ */
+export async function commonPasswordHash(db: Db): Promise<string | undefined> {
+  const cost = sql`split_part(${chargePoints.passwordHash}, '$', 2) || split_part(${chargePoints.passwordHash}, '$', 3) || split_part(${chargePoints.passwordHash}, '$', 4)`;
+  const [row] = await db
+    .select({ passwordHash: sql<string>`min(${chargePoints.passwordHash})` })
+    .from(chargePoints)
+    .groupBy(cost)
+    .orderBy(sql`count(*) desc`, sql`min(${chargePoints.passwordHash})`)
+    .limit(1);
+  return row?.passwordHash;
+}
+
 export type BootInfo = {
   vendor: string;
   model: string;
