@@ -1,4 +1,5 @@
 import type { BrandId } from './brand/brands';
+import type { MessageLimits } from './ocpp/message-limit';
 
 // What the server is configured with, as the rest of the code reads it; config.ts reads it
 // from the environment (README "Configuration").
@@ -28,6 +29,11 @@ export type Config = {
   allowedOrigins: string[];
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string; from: string };
   acquirer: 'sandbox';
+  /**
+   * ACQUIRER_SANDBOX_IN_PRODUCTION on a NODE_ENV=production server (staging): the sandbox, a
+   * test bank, serves it; said in the log at start and on the bank's page.
+   */
+  sandboxInProduction: boolean;
   webDist: string;
   /** The staff console's build, served at /admin/. */
   consoleDist: string;
@@ -93,4 +99,6 @@ export type OcppConfig = {
   heartbeatGraceSeconds: number;
   callTimeoutSeconds: number;
   localListSyncSeconds: number;
+  /** What one charge point may send (ocpp/message-limit.ts). */
+  messageLimits: MessageLimits;
 };

@@ -51,7 +51,11 @@ describe('loadConfig', () => {
   });
 
   it('never seeds the demo data in production', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      ACQUIRER_SANDBOX_IN_PRODUCTION: 'true',
+    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=false/);
   });
@@ -152,9 +156,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(
       /DEMO_MODE: .*set DEMO_MODE=false/,
     );
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      ACQUIRER_SANDBOX_IN_PRODUCTION: 'true',
+    };
     expect(loadConfig(production).demoMode).toBe(false);
     expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'outbox' })).toThrow(/MAIL_TRANSPORT/);
+  });
+
+  it('refuses the sandbox acquirer (a test bank) in production unless a staging server asks for it', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /ACQUIRER: .*sandbox.*ACQUIRER_SANDBOX_IN_PRODUCTION=true/,
+    );
+    expect(() => loadConfig({ ...production, ACQUIRER: 'sandbox' })).toThrow(/ACQUIRER:/);
+    expect(() => loadConfig({ ...production, ACQUIRER_SANDBOX_IN_PRODUCTION: 'false' })).toThrow(
+      /ACQUIRER:/,
+    );
+    expect(() => loadConfig({ ...production, ACQUIRER_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
+      /ACQUIRER_SANDBOX_IN_PRODUCTION:/,
+    );
+
+    const staging = loadConfig({ ...production, ACQUIRER_SANDBOX_IN_PRODUCTION: 'true' });
+    expect(staging.acquirer).toBe('sandbox');
+    expect(staging.sandboxInProduction).toBe(true);
+    // Outside production the sandbox is the ordinary test bank, said on its page as ever.
+    expect(loadConfig(demo).sandboxInProduction).toBe(false);
+    expect(loadConfig({ ...demo, ACQUIRER_SANDBOX_IN_PRODUCTION: 'true' }).sandboxInProduction).toBe(
+      false,
+    );
   });
 
   it.each([

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { brandIds, isBrandId, type BrandId } from './brand/brands';
 import { DEFAULT_POOL_SIZE } from './db/pool-size';
+import { defaultMessageLimits } from './ocpp/message-limit';
 import { logLevels, type Config } from './config-types';
 import { serverDir } from './server-dir';
 
@@ -112,6 +113,10 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('evcharge <no-reply@evcharge.demo>'),
     ACQUIRER: z.enum(['sandbox']).default('sandbox'),
+    // The sandbox is a test bank: its test cards pay for top-ups and charging without money. A
+    // staging server run with NODE_ENV=production says it wants it; the log and the bank's page
+    // then say it is a test bank.
+    ACQUIRER_SANDBOX_IN_PRODUCTION: booleanText.default(false),
     WEB_DIST: z.string().min(1).optional(),
     // The staff console's build (apps/console), served at /admin/ (SPEC §6).
     CONSOLE_DIST: z.string().min(1).optional(),
@@ -158,6 +163,26 @@ const envSchema = z
     OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** OCPP 1.6 §3.5.3: how often every charge point's local list is checked against the tags. */
     OCPP_LOCAL_LIST_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    // What one charge point may send (ocpp/message-limit.ts): a burst, then a sustained rate;
+    // the excess is refused with a CALLERROR (transaction messages never are), and a flood
+    // this many times above the limit is disconnected.
+    OCPP_MESSAGE_BURST: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(defaultMessageLimits.burst),
+    OCPP_MESSAGES_PER_SECOND: z.coerce
+      .number()
+      .positive()
+      .max(1000)
+      .default(defaultMessageLimits.perSecond),
+    OCPP_FLOOD_FACTOR: z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(1000)
+      .default(defaultMessageLimits.floodFactor),
     // Roaming over OCPI 2.2.1 (ocpi/, modules/roaming): who we are on the network (§7.3.1
     // CredentialsRole), how long a call to a partner may take, and how often its locations and
     // tariffs are pulled again (pushes keep them current between pulls).
@@ -254,6 +279,16 @@ const envSchema = z
       'demo data (accounts and charge points with public passwords) is refused with NODE_ENV=production: set SEED_DEMO=false',
     path: ['SEED_DEMO'],
   })
+  .refine(
+    (env) =>
+      !(env.ACQUIRER === 'sandbox' && env.NODE_ENV === 'production') ||
+      env.ACQUIRER_SANDBOX_IN_PRODUCTION,
+    {
+      message:
+        'the sandbox acquirer (a test bank: its test cards pay without money) is refused with NODE_ENV=production: a staging server that wants it sets ACQUIRER_SANDBOX_IN_PRODUCTION=true',
+      path: ['ACQUIRER'],
+    },
+  )
   .refine((env) => env.MAIL_TRANSPORT !== 'outbox' || env.DEMO_MODE, {
     message:
       'the outbox shows every mail to anyone and exists only in demo mode: set MAIL_TRANSPORT=smtp with SMTP_URL (or DEMO_MODE=true)',
@@ -309,6 +344,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
         : { transport: 'outbox' },
     acquirer: e.ACQUIRER,
+    sandboxInProduction:
+      e.ACQUIRER === 'sandbox' && e.NODE_ENV === 'production' && e.ACQUIRER_SANDBOX_IN_PRODUCTION,
     webDist: resolvePath(e.WEB_DIST, 'apps/web/dist'),
     consoleDist: resolvePath(e.CONSOLE_DIST, 'apps/console/dist'),
     logLevel: e.LOG_LEVEL,
@@ -334,6 +371,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       heartbeatGraceSeconds: e.OCPP_HEARTBEAT_GRACE_SECONDS,
       callTimeoutSeconds: e.OCPP_CALL_TIMEOUT_SECONDS,
       localListSyncSeconds: e.OCPP_LOCAL_LIST_SYNC_SECONDS,
+      messageLimits: {
+        burst: e.OCPP_MESSAGE_BURST,
+        perSecond: e.OCPP_MESSAGES_PER_SECOND,
+        floodFactor: e.OCPP_FLOOD_FACTOR,
+      },
     },
     ocpi: {
       countryCode: e.OCPI_COUNTRY_CODE.toUpperCase(),

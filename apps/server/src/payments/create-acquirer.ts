@@ -23,7 +23,16 @@ export async function createAcquirer(
         notify: options.notify,
       });
       app.addHook('onClose', () => sandbox.settled());
-      return { acquirer: sandbox, registerRoutes: () => registerSandboxPages(app, sandbox) };
+      const testBankNotice = options.config.sandboxInProduction;
+      if (testBankNotice) {
+        app.log.warn(
+          'TEST BANK IN PRODUCTION (ACQUIRER_SANDBOX_IN_PRODUCTION=true): the sandbox acquirer takes test cards and moves no money; its page says so. Never for real users',
+        );
+      }
+      return {
+        acquirer: sandbox,
+        registerRoutes: () => registerSandboxPages(app, sandbox, { testBankNotice }),
+      };
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { minorDigits, isoCode } from '@evcharge/domain/currency';
+import { isBankId } from './books';
 import type { SandboxAcquirer } from './sandbox-acquirer';
 import { fill } from '../../locales/texts';
 import { pageLanguageOf, pageTexts, type PageLanguage } from './page-texts';
@@ -25,6 +26,7 @@ input{box-sizing:border-box;width:100%;min-height:44px;font-size:18px;padding:8p
 .row{display:flex;gap:12px}.row>div{flex:1}
 button{margin-top:20px;width:100%;min-height:48px;border:0;border-radius:12px;background:#1f4e79;color:#fff;font-size:17px;font-weight:600}
 .error{color:#b03a2e;font-size:14px;margin:6px 0 0}
+.test-bank{margin:0 0 16px;padding:12px 16px;border-radius:12px;background:#fdebd0;color:#6e2c00;font-weight:600}
 a{color:#1f4e79}
 `;
 
@@ -115,7 +117,18 @@ export function outcomeOf(behaviour: CardBehaviour): string | null {
 
 type Form = Record<string, string | undefined>;
 
-export function registerSandboxPages(app: FastifyInstance, acquirer: SandboxAcquirer): void {
+/** The page with the test bank's notice at its top (a production server keeping the sandbox). */
+function withTestBankNotice(html: string, lang: PageLanguage): string {
+  const notice = `<p class="test-bank" role="alert">${escape(pageTexts[lang].testBank)}</p>`;
+  return html.replace('<main>', `<main>${notice}`);
+}
+
+/** `testBankNotice`: every page says first that this is a test bank (ACQUIRER_SANDBOX_IN_PRODUCTION). */
+export function registerSandboxPages(
+  app: FastifyInstance,
+  acquirer: SandboxAcquirer,
+  { testBankNotice = false }: { testBankNotice?: boolean } = {},
+): void {
   void app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -135,13 +148,22 @@ export function registerSandboxPages(app: FastifyInstance, acquirer: SandboxAcqu
     const languageOf = (request: { query: unknown; headers: { 'accept-language'?: string } }) =>
       pageLanguageOf((request.query as Form).lang, request.headers['accept-language']);
 
+    if (testBankNotice) {
+      scope.addHook('onSend', async (request, _reply, payload) =>
+        typeof payload === 'string' ? withTestBankNotice(payload, languageOf(request)) : payload,
+      );
+    }
+
+    /** The payment of the page's URL; an id of another shape is no page (404), before any query. */
+    const pageRow = async (id: string) => (isBankId(id) ? acquirer.pagePayment(id) : undefined);
+
     /** The page after the payment ended: back to the shop, whose page settles it. */
     const done = (reply: FastifyReply, row: Row, lang: PageLanguage) =>
       row.returnUrl ? reply.redirect(row.returnUrl, 303) : html(reply, finishedPage(row, lang));
 
     scope.get<{ Params: { id: string } }>('/acquirer/sandbox/pay/:id', async (request, reply) => {
       const lang = languageOf(request);
-      const row = await acquirer.pagePayment(request.params.id);
+      const row = await pageRow(request.params.id);
       if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
       if (row.status !== 'pending') return html(reply, finishedPage(row, lang));
       return html(reply, row.challengeToken ? challengeForm(row, lang) : cardForm(row, lang));
@@ -152,7 +174,7 @@ export function registerSandboxPages(app: FastifyInstance, acquirer: SandboxAcqu
       async (request, reply) => {
         const lang = languageOf(request);
         const t = pageTexts[lang];
-        const row = await acquirer.pagePayment(request.params.id);
+        const row = await pageRow(request.params.id);
         if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
         if (row.status !== 'pending') return html(reply, finishedPage(row, lang));
         const form = request.body ?? {};
@@ -182,7 +204,7 @@ export function registerSandboxPages(app: FastifyInstance, acquirer: SandboxAcqu
       async (request, reply) => {
         const lang = languageOf(request);
         const t = pageTexts[lang];
-        const row = await acquirer.pagePayment(request.params.id);
+        const row = await pageRow(request.params.id);
         if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
         if (row.status !== 'pending' || !row.challengeToken || !row.cardToken)
           return row.status === 'pending' ? html(reply, cardForm(row, lang)) : done(reply, row, lang);
