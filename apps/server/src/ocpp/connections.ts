@@ -17,6 +17,13 @@ export type ChargePointConnection = {
    * while it still holds this value, so a newer socket (here or on another instance) wins.
    */
   connectedAt: Date;
+  /** Its calls handled and not yet answered (message-limit.ts). */
+  callsInFlight: number;
+  /** Calls refused for the limit since it was last logged, and when that was. */
+  refusedCalls: number;
+  refusalLoggedMs: number | undefined;
+  /** Closed for a flood: what still arrives is refused. */
+  isFlooding: boolean;
 };
 
 export type Connections = {

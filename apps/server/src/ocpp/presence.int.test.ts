@@ -12,6 +12,7 @@ import {
   type TestChargePoint,
 } from '../test/charge-points';
 import { startTestServer, type TestServer } from '../test/harness';
+import { defaultMessageLimits } from './message-limit';
 import { withTestServer } from '../test/hooks';
 
 // Connector statuses from StatusNotification reach the database and the station list; a charge
@@ -138,6 +139,7 @@ describe('a charge point that goes away', () => {
           heartbeatGraceSeconds: 1,
           callTimeoutSeconds: 3,
           localListSyncSeconds: 600,
+          messageLimits: defaultMessageLimits,
         },
       },
     });
@@ -177,6 +179,7 @@ describe('a charge point that goes away', () => {
           heartbeatGraceSeconds: 1,
           callTimeoutSeconds: 3,
           localListSyncSeconds: 600,
+          messageLimits: defaultMessageLimits,
         },
       },
     });

@@ -8,6 +8,7 @@ import type { ActionHandler, OcppDeps } from './context';
 import type { ChargePointGateway } from './gateway';
 import { actionHandlers } from './handlers/actions';
 import { checkHandshake, OCPP_SUBPROTOCOL } from './handshake';
+import { createMessageLimiter, isTransactionMessage } from './message-limit';
 import {
   chargePointConnected,
   chargePointDisconnected,
@@ -22,6 +23,10 @@ const OCPP_PATH = /^\/ocpp\/([^/]+)$/;
 export const OCPP_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** 1012 Service Restart: the charge point should come back (ocpp-rpc clients reconnect). */
 const RESTART_CLOSE_CODE = 1012;
+/** RFC 6455 §7.4.1 1008: the charge point broke our policy (it floods, message-limit.ts). */
+const FLOOD_CLOSE_CODE = 1008;
+/** A charge point refused for the limit is logged once a minute at most, with the count. */
+const REFUSAL_LOG_EVERY_MS = 60_000;
 
 function refuseUpgrade(socket: Duplex, status: 400 | 404 | 503, text: string): void {
   if (socket.writable) {
@@ -63,6 +68,7 @@ export function registerOcppServer(
     wssOptions: { maxPayload: OCPP_MAX_PAYLOAD_BYTES },
   });
   let isClosing = false;
+  const limiter = createMessageLimiter(deps.config.ocpp.messageLimits);
 
   rpc.on('error', (error: unknown) => app.log.error({ err: error }, 'OCPP server error'));
   rpc.auth(async (accept, reject, handshake) => {
@@ -86,12 +92,72 @@ export function registerOcppServer(
     }
   });
 
+  /**
+   * A call beyond what the charge point may send (message-limit.ts): counted and logged now
+   * and then; a flood far above the limit closes the socket, with the reason logged.
+   */
+  function overLimit(connection: ChargePointConnection, action: string, isFlood: boolean): void {
+    metrics.ocppMessages.inc({ action, direction: 'in', outcome: 'refused' });
+    const { log } = connection;
+    const { burst, perSecond, floodFactor } = deps.config.ocpp.messageLimits;
+    connection.refusedCalls += 1;
+    if (isFlood && !connection.isFlooding) {
+      connection.isFlooding = true;
+      log.warn(
+        {
+          refused: connection.refusedCalls,
+          callsInFlight: connection.callsInFlight,
+          burst,
+          perSecond,
+          floodFactor,
+        },
+        'OCPP charge point floods: closing its connection',
+      );
+      connection.refusedCalls = 0;
+      void connection.client
+        .close({ code: FLOOD_CLOSE_CODE, reason: 'Too many messages' })
+        .catch((error: unknown) => log.debug({ err: error }, 'closing a flooding socket failed'));
+      return;
+    }
+    const now = Date.now();
+    if (
+      connection.refusalLoggedMs === undefined ||
+      now - connection.refusalLoggedMs >= REFUSAL_LOG_EVERY_MS
+    ) {
+      log.warn(
+        { action, refused: connection.refusedCalls, burst, perSecond },
+        'OCPP charge point sends too many messages: refusing the excess',
+      );
+      connection.refusalLoggedMs = now;
+      connection.refusedCalls = 0;
+    }
+  }
+
   async function handleCall(
     connection: ChargePointConnection,
     action: string,
     handler: ActionHandler<never, object>,
     params: unknown,
   ): Promise<object> {
+    const admission = connection.isFlooding
+      ? 'close'
+      : limiter.admit(
+          connection.chargePointId,
+          {
+            isTransaction: isTransactionMessage(action, params),
+            inFlight: connection.callsInFlight,
+          },
+          Date.now(),
+        );
+    if (admission !== 'admit') {
+      overLimit(connection, action, admission === 'close');
+      // OCPP-J 1.6 §4.2.3: no code says "too many"; the description does.
+      throw createRPCError(
+        'GenericError',
+        'Too many messages from this charge point: send it later',
+      );
+    }
+    connection.callsInFlight += 1;
     const stopTimer = metrics.ocppHandlingDuration.startTimer({ action });
     try {
       const answer = await connections.serial(connection.chargePointId, async () => {
@@ -106,6 +172,7 @@ export function registerOcppServer(
       // No internals on the wire. A conforming charge point retries transaction messages.
       throw createRPCError('InternalError', 'The central system could not process the message');
     } finally {
+      connection.callsInFlight -= 1;
       stopTimer();
     }
   }
@@ -122,6 +189,10 @@ export function registerOcppServer(
       lastSeenMs: now,
       lastSeenWrittenMs: now,
       connectedAt: new Date(now),
+      callsInFlight: 0,
+      refusedCalls: 0,
+      refusalLoggedMs: undefined,
+      isFlooding: false,
     };
     const { log } = connection;
     metrics.ocppConnections.inc();
@@ -163,6 +234,7 @@ export function registerOcppServer(
       metrics.ocppConnections.dec();
       log.info({ code, reason }, 'OCPP charge point disconnected');
       connections.remove(connection);
+      limiter.release(chargePoint.id, Date.now());
       void connections
         .serial(chargePoint.id, () => chargePointDisconnected(deps, connection))
         .catch((error: unknown) => log.error({ err: error }, 'OCPP disconnect bookkeeping failed'));
