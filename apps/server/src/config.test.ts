@@ -115,6 +115,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads what one charge point may send, and refuses a limit that is none', () => {
+    expect(loadConfig(demo).ocpp.messageLimits).toEqual({
+      burst: 30,
+      perSecond: 3,
+      floodFactor: 10,
+    });
+    expect(
+      loadConfig({
+        ...demo,
+        OCPP_MESSAGE_BURST: '50',
+        OCPP_MESSAGES_PER_SECOND: '0.5',
+        OCPP_FLOOD_FACTOR: '4',
+      }).ocpp.messageLimits,
+    ).toEqual({ burst: 50, perSecond: 0.5, floodFactor: 4 });
+    for (const [name, bad] of [
+      ['OCPP_MESSAGE_BURST', '0'],
+      ['OCPP_MESSAGE_BURST', '2.5'],
+      ['OCPP_MESSAGES_PER_SECOND', '0'],
+      ['OCPP_MESSAGES_PER_SECOND', 'fast'],
+      ['OCPP_FLOOD_FACTOR', '1'],
+    ] as const) {
+      expect(() => loadConfig({ ...demo, [name]: bad })).toThrow(new RegExp(name));
+    }
+  });
+
   it('reads DATABASE_POOL_SIZE, 20 connections when unset', () => {
     expect(loadConfig(demo).databasePoolSize).toBe(20);
     expect(loadConfig({ ...demo, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
