@@ -15,6 +15,7 @@ export const consoleHelp = `commands (the station id may be left out when only o
   reject [id] on|off               answer every command with Rejected
   drop [id] | restore [id]         lose and regain the network
   reset-meter [id] <connector>     the energy register falls to 0 (a meter reset)
+  jump-meter [id] <connector> <Wh> the energy register jumps ahead (a faulty meter)
   faults [id] [name=value …]       show or set faults: replayOrder=inOrder|meterValuesFirst|
                                    stopsFirst, meterValuesAfterStop=n, loseStopTransactions=n,
                                    loseStartTransactions=n, clockOffsetMs=ms`;
@@ -138,6 +139,9 @@ export async function runConsoleCommand(
       return undefined;
     case 'reset-meter':
       station.resetMeter(connectorNumber(words[0]));
+      return undefined;
+    case 'jump-meter':
+      station.jumpMeter(connectorNumber(words[0]), Number(words[1]));
       return undefined;
     case 'faults':
       if (words.length > 0) station.setFaults(parseFaults(words));

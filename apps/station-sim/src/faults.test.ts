@@ -175,6 +175,27 @@ describe('a meter reset', () => {
   });
 });
 
+describe('a meter that jumps', () => {
+  it('moves the register ahead at once, so the readings and meterStop carry the jump', async () => {
+    const r = await charging({
+      connectors: [{ currentType: 'AC', powerW: 22_000, meterStartWh: 50_000 }],
+    });
+    r.clock.advance(2 * 60_000);
+    r.station.jumpMeter(1, 1_000_000_000_000);
+    expect(() => r.station.jumpMeter(1, -5)).toThrow(/positive number of Wh/);
+    r.clock.advance(60_000);
+    r.station.stop(1);
+    await settle(r.station);
+    const stop = r.cs.callsOf('StopTransaction')[0]!.params;
+    const drawn = Math.floor((11_000 * 3) / 60);
+    // Whole Wh of what the car drew over the three minutes (one may be lost to rounding).
+    expect(stop.meterStop - 1_000_000_000_000 - 50_000).toBeGreaterThanOrEqual(drawn - 1);
+    expect(stop.meterStop - 1_000_000_000_000 - 50_000).toBeLessThanOrEqual(drawn);
+    const energies = r.cs.callsOf('MeterValues').map((c) => readings(c.params).energyWh);
+    expect(energies.at(-1)).toBeGreaterThan(1_000_000_000_000);
+  });
+});
+
 describe('setting faults', () => {
   it('starts with none, changes only the keys given, and refuses nonsense', async () => {
     rig = await startRig();

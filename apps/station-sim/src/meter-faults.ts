@@ -1,5 +1,5 @@
 // The energy meter misbehaving on purpose (faults.ts): MeterValues that go on after a stop,
-// and a register that falls back to 0.
+// a register that falls back to 0, and one that jumps ahead.
 import { stampNow, updateConnector, type StationContext } from './context';
 import { whole, type Connector, type Transaction } from './connector';
 import { meterValuesPayload, type MeterReading } from './messages';
@@ -67,4 +67,19 @@ export function resetMeter(ctx: StationContext, connector: Connector): void {
     `connector ${connector.id}: energy register reset from ${whole(connector.meterWh)} Wh to 0 (fault)`,
   );
   connector.meterWh = 0;
+}
+
+/**
+ * A faulty meter: the register jumps by `wh` at once (a glitch, a wrong scale, a tampered
+ * meter) and counts on from there. The next readings and the meterStop carry it, as such a
+ * meter's would; a central system must not bill energy no connector could deliver.
+ */
+export function jumpMeter(ctx: StationContext, connector: Connector, wh: number): void {
+  if (!Number.isFinite(wh) || wh <= 0)
+    throw new Error(`a meter jump is a positive number of Wh, got ${wh}`);
+  updateConnector(ctx, connector);
+  ctx.log(
+    `connector ${connector.id}: energy register jumps from ${whole(connector.meterWh)} Wh by ${wh} Wh (fault)`,
+  );
+  connector.meterWh += wh;
 }

@@ -132,6 +132,8 @@ export type Station = {
   faults(): StationFaults;
   /** The connector's energy register falls to 0 and counts on from there (a meter reset). */
   resetMeter(connectorId: number): void;
+  /** The connector's energy register jumps ahead by `wh` at once (a faulty meter). */
+  jumpMeter(connectorId: number, wh: number): void;
   /** Loses the network: no closing handshake, no reconnect until `restore()`. */
   dropConnection(): Promise<void>;
   restore(): Promise<void>;

@@ -4,7 +4,7 @@ import { callCentral, findConnector, type StationEvents } from './context';
 import { snapshotOf } from './connector';
 import { createEmitter } from './events';
 import { describeFaults, withFaults } from './faults';
-import { resetMeter } from './meter-faults';
+import { jumpMeter, resetMeter } from './meter-faults';
 import { presentTag } from './authorize';
 import { localListOf } from './local-list';
 import * as control from './station-controls';
@@ -58,6 +58,7 @@ export function createStation(options: StationOptions): Station {
     },
     faults: () => ({ ...ctx.faults }),
     resetMeter: (connectorId) => resetMeter(ctx, connectorById(connectorId)),
+    jumpMeter: (connectorId, wh) => jumpMeter(ctx, connectorById(connectorId), wh),
     async dropConnection() {
       log('network lost (simulated)');
       await ctx.connection.drop();

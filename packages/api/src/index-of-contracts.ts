@@ -11,6 +11,7 @@ import { getBrand } from './brand/get-brand';
 import { getLegal } from './brand/get-legal';
 import { reportAnalyticsEvents } from './analytics/report-events';
 import { getAnalyticsSummary } from './admin/analytics';
+import { listMeterAnomalies } from './admin/meter-anomalies';
 import { getOutbox } from './dev/get-outbox';
 import { presentDemoTag } from './dev/present-demo-tag';
 import { changeMultiaccount } from './companies/change-multiaccount';
@@ -146,6 +147,7 @@ export const contracts = {
   getLegal,
   reportAnalyticsEvents,
   getAnalyticsSummary,
+  listMeterAnomalies,
   getOutbox,
   presentDemoTag,
   listStations,

@@ -22,3 +22,11 @@ export type StaffRole = (typeof staffRoles)[number];
 export function canModerate(role: StaffRole | null): boolean {
   return role === 'moderator' || role === 'admin';
 }
+
+/**
+ * Who lists the sessions whose meter claimed more than its connector delivers (SPEC §6 the
+ * administrator interface): administrators, and support, who answer the drivers about them.
+ */
+export function canCheckMeters(role: StaffRole | null): boolean {
+  return role === 'support' || role === 'admin';
+}

@@ -7,6 +7,8 @@ export const userEventTypes = [
   'ghostStopped',
   'sessionClosedNoStop',
   'sessionAdjusted',
+  /** The charge point's meter claimed more than its connector could deliver: only the plausible is billed. */
+  'meterAnomaly',
   'favouriteFree',
   /** SPEC §4 reservation: a chosen period began (the charge point holds the connector). */
   'reservationBegan',

@@ -305,7 +305,7 @@ export function ocpiRoutes(app: FastifyInstance, deps: Deps): void {
       const partner = registered(request, reply);
       if (!partner) return reply;
       try {
-        const id = await receiveCdr(deps, partner, request.body);
+        const id = await receiveCdr(deps, partner, request.body, request.log);
         // §10.2.2.2: the Location of the CDR as we keep it.
         void reply.header(
           'location',

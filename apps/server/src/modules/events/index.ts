@@ -8,6 +8,7 @@ export {
   type ToldReservation,
 } from './reservation-events';
 export {
+  tellMeterAnomaly,
   tellParkingStarted,
   tellServerStop,
   tellSessionAdjusted,

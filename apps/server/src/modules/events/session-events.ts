@@ -35,7 +35,8 @@ async function tell(
     | 'sessionAdjusted'
     | 'limitReached'
     | 'ghostStopped'
-    | 'parkingStarted',
+    | 'parkingStarted'
+    | 'meterAnomaly',
   data: EventData,
 ): Promise<void> {
   // A roaming partner's driver hears from the partner (its session and CDR, OCPI 2.2.1 §9, §10).
@@ -110,6 +111,19 @@ export function tellServerStop(
 ): Promise<void> {
   if (reason === 'ghost') return tell(deps, session, 'ghostStopped', {});
   return tell(deps, session, 'limitReached', { reason, limitMode: session.limitMode });
+}
+
+/**
+ * The charge point's meter claimed more energy than its connector could deliver in the time
+ * (meter-timeline.ts): the driver hears, once per session, that only what was plausible is
+ * billed. `maxPowerW` is the connector's rating the bound was taken from.
+ */
+export function tellMeterAnomaly(
+  deps: SessionEventDeps,
+  session: Session,
+  maxPowerW: number,
+): Promise<void> {
+  return tell(deps, session, 'meterAnomaly', { powerW: maxPowerW });
 }
 
 /** The highest parking price of a tariff, its zones included: 0 when parking is free. */

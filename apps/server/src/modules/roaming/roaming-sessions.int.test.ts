@@ -11,6 +11,7 @@ import { demoBrand } from '../../brand/demo';
 import { chargingSessions } from '../../db/schema/charging';
 import { rfidTags } from '../../db/schema/driver';
 import { receipts } from '../../db/schema/money';
+import { userEvents } from '../../db/schema/notifications';
 import { connectors, stations } from '../../db/schema/stations';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { eventually } from '../../test/charge-points';
@@ -19,7 +20,7 @@ import { roamingDeps, withPeers } from '../../test/roaming';
 import { walletOf } from '../../test/reservations';
 import { moneyDeps } from '../../test/money-deps';
 import { postTransaction } from '../ledger';
-import { billRoamingCdr } from '../sessions';
+import { billRoamingCdr, maxEnergyWh } from '../sessions';
 import { pullPartner, registerWith, type RoamingDeps } from './index';
 
 // SPEC §1 roaming, a session at a partner's station from our app (OCPI 2.2.1 §13 commands,
@@ -253,9 +254,10 @@ describe('charging at a partner’s station from our app', () => {
       sessionId: session.ocpiSessionId!,
       authorizationReference: session.ocpiAuthorizationReference!,
       startedAt: session.startedAt!,
-      endedAt: new Date(),
+      // An hour on the partner's clock: 7.5 kWh is within what its connector delivers.
+      endedAt: new Date(session.startedAt!.getTime() + 60 * 60_000),
       totalEnergyKwh: 7.5,
-      totalTimeHours: 0.34,
+      totalTimeHours: 1,
       totalParkingHours: 0,
       totalCost: { excl_vat: 3.2, incl_vat: 3.84 },
       energyCost: { excl_vat: 3.2, incl_vat: 3.84 },
@@ -274,6 +276,57 @@ describe('charging at a partner’s station from our app', () => {
       costMinor: expected,
       energyWh: 7500,
     });
+    expect(await walletOf(server, who)).toBe(300_000 - expected);
+    await expectLedgerBalanced(server);
+  });
+
+  it('a CDR that claims more energy than the connector delivers in its time is billed at the bound, marked and told', async () => {
+    const { partner, availableConnector } = await partnerWithStations();
+    const who = await driver(server, 300_000);
+    const connectorId = await availableConnector();
+    const started = await start(server, who, { connectorId });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const session = await eventually(async () => {
+      const row = await sessionOf(started.body.transactionId);
+      return row.status === 'charging' ? row : undefined;
+    });
+    const [connector] = await server.db
+      .select({ powerW: connectors.powerW })
+      .from(connectors)
+      .where(eq(connectors.id, connectorId));
+    const startedAt = session.startedAt!;
+    const endedAt = new Date(startedAt.getTime() + 10 * 60_000);
+    const boundWh = maxEnergyWh(connector!.powerW, startedAt, endedAt);
+    // A megawatt-hour in ten minutes, the energy 40.00 of the 41.00 total.
+    const billed = await billRoamingCdr(await moneyDeps(server), partner.id, {
+      id: `CDR-${session.id.slice(0, 8)}`,
+      sessionId: session.ocpiSessionId!,
+      authorizationReference: session.ocpiAuthorizationReference!,
+      startedAt,
+      endedAt,
+      totalEnergyKwh: 1000,
+      totalTimeHours: 10 / 60,
+      totalParkingHours: 0,
+      totalCost: { excl_vat: 41, incl_vat: 41 },
+      energyCost: { excl_vat: 40, incl_vat: 40 },
+      fixedCost: { excl_vat: 1, incl_vat: 1 },
+    });
+    expect(billed).toBe('billed');
+    // The fixed part stands; the energy's part follows the energy believed.
+    const partnerMinor = 100 + Math.round(4000 * (boundWh / 1_000_000));
+    const expected = roamingPrice(partnerMinor, {
+      markupPercent: demoBrand.roaming.markupPercent,
+      rate: demoBrand.roaming.rates.eur!.rub!,
+    }).driverMinor;
+    const done = await sessionOf(started.body.transactionId);
+    expect(done).toMatchObject({ status: 'success', energyWh: boundWh, costMinor: expected });
+    expect(done.meterClaimedWh).toBe(1_000_000);
+    expect(done.meterAnomalyAt).not.toBeNull();
+    const told = await server.db
+      .select({ type: userEvents.type })
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, who.id), eq(userEvents.type, 'meterAnomaly')));
+    expect(told).toHaveLength(1);
     expect(await walletOf(server, who)).toBe(300_000 - expected);
     await expectLedgerBalanced(server);
   });

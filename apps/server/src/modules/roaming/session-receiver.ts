@@ -105,7 +105,12 @@ async function adopt(deps: ChargeDeps, partner: PartnerRow, session: OcpiSession
   return adopted !== undefined;
 }
 
-export async function receiveCdr(deps: ChargeDeps, partner: PartnerRow, body: unknown): Promise<string> {
+export async function receiveCdr(
+  deps: ChargeDeps,
+  partner: PartnerRow,
+  body: unknown,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<string> {
   const cdr = parse(cdrSchema, body);
   if (!isPartnersParty(partner, cdr.country_code, cdr.party_id))
     throw new LocationRefusal('notTheirs', `${cdr.country_code}*${cdr.party_id} is not the partner's`);
@@ -124,7 +129,7 @@ export async function receiveCdr(deps: ChargeDeps, partner: PartnerRow, body: un
     parkingCost: cdr.total_parking_cost,
     fixedCost: cdr.total_fixed_cost,
     reservationCost: cdr.total_reservation_cost,
-  });
+  }, log);
   if (outcome === 'unknown') throw new LocationRefusal('unknownLocation', `no session for CDR ${cdr.id}`);
   return cdr.id;
 }

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { finishSession } from './finish';
+import { recordMeterAnomaly } from './meter-anomaly';
 import { settleMeter } from './meter-settle';
 import type { PlacedSession, SessionRow } from './repo';
 import type { ChargeDeps } from './start';
@@ -20,8 +22,10 @@ export async function closeWithoutStop(
   deps: ChargeDeps,
   session: PlacedSession,
   reason: NoStopReason,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SessionRow | undefined> {
   const energy = await settleMeter(deps.db, session);
+  if (energy.anomaly) await recordMeterAnomaly(deps, session, energy.anomaly, log);
   return finishSession(deps, session, {
     chargingEndedAt: energy.at,
     energyWh: energy.energyWh,

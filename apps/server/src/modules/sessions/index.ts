@@ -52,3 +52,4 @@ export {
   type RoamingSessionPush,
 } from './roaming';
 export { billRoamingCdr, type RoamingCdr } from './roaming-bill';
+export { maxEnergyWh } from './meter-timeline';

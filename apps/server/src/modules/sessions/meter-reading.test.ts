@@ -35,6 +35,13 @@ describe('readMeterValue', () => {
       {},
     ],
     ['a SoC above 100 is not a SoC', [{ value: '140', measurand: 'SoC' as const }], {}],
+    ['a negative register is not a register', [{ value: '-5' }], {}],
+    ['NaN is not a register', [{ value: 'NaN' }], {}],
+    [
+      'a register past 2^53 Wh is held at the largest whole number',
+      [{ value: '1e300' }],
+      { registerWh: Number.MAX_SAFE_INTEGER },
+    ],
   ])('%s', (_, sampledValue, expected) => {
     expect(readMeterValue({ timestamp: at, sampledValue })).toEqual({
       at: new Date(at),

@@ -39,8 +39,11 @@ export function readMeterValue(
   const reading: MeterReading = { at: new Date(meterValue.timestamp) };
   const energy = total(values, ENERGY);
   if (energy !== undefined && energy >= 0) {
-    // Default unit Wh; never round a reading up to energy that was not delivered.
-    reading.registerWh = Math.floor(unitOf(values, ENERGY) === 'kWh' ? energy * 1000 : energy);
+    // Default unit Wh; never round a reading up to energy that was not delivered. A register
+    // past 2^53 Wh is no meter's (and no column's): it is kept as the largest whole number, far
+    // beyond what any connector delivers (meter-timeline.ts maxEnergyWh), so it is never billed.
+    const wh = Math.floor(unitOf(values, ENERGY) === 'kWh' ? energy * 1000 : energy);
+    reading.registerWh = Math.min(wh, Number.MAX_SAFE_INTEGER);
   }
   const power = total(values, 'Power.Active.Import');
   if (power !== undefined && power >= 0) {

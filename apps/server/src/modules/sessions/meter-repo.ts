@@ -32,6 +32,7 @@ export async function findVersionedSession(
     .select({
       session: chargingSessions,
       connectorNumber: connectors.number,
+      connectorPowerW: connectors.powerW,
       utcOffsetMinutes: stations.utcOffsetMinutes,
       version: sql<string>`${chargingSessions}.xmin::text`,
     })
@@ -45,6 +46,7 @@ export async function findVersionedSession(
     row && {
       ...row.session,
       connectorNumber: row.connectorNumber,
+      connectorPowerW: row.connectorPowerW,
       utcOffsetMinutes: row.utcOffsetMinutes,
       version: row.version,
     }
@@ -105,14 +107,17 @@ export async function insertSamplesAt(
   version: string | undefined,
   samples: readonly Sample[],
 ): Promise<boolean> {
-  const result = (await executePrepared(db, sql`
+  const result = (await executePrepared(
+    db,
+    sql`
     with current_row as (
       select 1 from ${chargingSessions} where id = ${sessionId}::uuid and ${isVersion(version)}),
     inserted as (
       insert into ${chargingSamples} (${sampleColumns})
       select ${sampleColumns} from (${sampleRecords(JSON.stringify(sampleJson(samples)))}) as v
       where exists (select 1 from current_row))
-    select exists (select 1 from current_row) as current`)) as { rows: { current: boolean }[] };
+    select exists (select 1 from current_row) as current`,
+  )) as { rows: { current: boolean }[] };
   return result.rows[0]?.current === true;
 }
 
@@ -175,7 +180,9 @@ export async function recordReadings(
   }));
   const samples = writes.flatMap((write, i) => sampleJson(write.samples, i));
   const set = (c: { name: string }) => sql`${column(c)} = w.${column(c)}`;
-  const result = (await executePrepared(db, sql`
+  const result = (await executePrepared(
+    db,
+    sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(i integer,
         session_id uuid, version text, energy_wh bigint, power_w integer, soc_percent integer,
@@ -222,7 +229,8 @@ export async function recordReadings(
       sql`u.cap_currency`,
       sql`u.id`,
     )} end::bigint as balance_cap
-    from updated u`)) as {
+    from updated u`,
+  )) as {
     rows: { i: number; version: string; balance_cap: string | number | null }[];
   };
   const written: (ReadingWritten | undefined)[] = writes.map(() => undefined);
@@ -283,4 +291,31 @@ export async function chartSamples(db: Db, sessionId: string) {
     .from(chargingSamples)
     .where(and(eq(chargingSamples.sessionId, sessionId), eq(chargingSamples.isCounted, true)))
     .orderBy(asc(chargingSamples.at), asc(chargingSamples.id));
+}
+
+/**
+ * Marks a session's meter anomaly (meter-timeline.ts): when first seen, and the most its meter
+ * claimed. False when the session had one already at least as large (nothing new to say).
+ */
+export async function markMeterAnomaly(
+  db: Db,
+  sessionId: string,
+  claimedWh: number,
+): Promise<boolean> {
+  // A claim beyond bigint's range is kept as the largest the column holds.
+  const claimed = Math.min(claimedWh, Number.MAX_SAFE_INTEGER);
+  const rows = await db
+    .update(chargingSessions)
+    .set({
+      meterAnomalyAt: sql`coalesce(${chargingSessions.meterAnomalyAt}, now())`,
+      meterClaimedWh: claimed,
+    })
+    .where(
+      and(
+        eq(chargingSessions.id, sessionId),
+        sql`(${chargingSessions.meterClaimedWh} is null or ${chargingSessions.meterClaimedWh} < ${claimed})`,
+      ),
+    )
+    .returning({ id: chargingSessions.id });
+  return rows.length > 0;
 }

@@ -1,14 +1,18 @@
 import type { Db } from '../../db/client';
 import { insertSamples, meterTimeline, setSamplesCounted } from './meter-repo';
 import { countedReadings, meterEnergy, type MeterEnergy } from './meter-timeline';
-import type { SessionRow } from './repo';
+import type { PlacedSession } from './repo';
 
-type Metered = Pick<SessionRow, 'id' | 'meterStartWh' | 'startedAt' | 'createdAt'>;
+type Metered = Pick<
+  PlacedSession,
+  'id' | 'meterStartWh' | 'startedAt' | 'createdAt' | 'connectorPowerW'
+>;
 
 /**
  * What the meter says a session delivered, read from its whole stored timeline (meter-timeline.ts),
  * with the stop's meter when there is one. The readings that count from now on (billed and
- * charted) are those up to the stop, or up to the last sane reading without one.
+ * charted) are those up to the stop, or up to the last sane reading without one. Its `anomaly`
+ * says the meter claimed more than the connector could deliver (the caller records it).
  */
 export async function settleMeter(
   db: Db,
@@ -18,8 +22,9 @@ export async function settleMeter(
   const startedAt = session.startedAt ?? session.createdAt;
   const meterStartWh = session.meterStartWh ?? stop?.meterStopWh ?? 0;
   const timeline = await meterTimeline(db, session.id);
-  const energy = meterEnergy({ meterStartWh, startedAt, readings: timeline, stop });
-  const counted = countedReadings(timeline, meterStartWh, startedAt, stop?.at ?? energy.at);
+  const scale = { meterStartWh, startedAt, maxPowerW: session.connectorPowerW };
+  const energy = meterEnergy({ ...scale, readings: timeline, stop });
+  const counted = countedReadings(timeline, scale, stop?.at ?? energy.at);
   const changed = timeline.filter((reading) => counted.has(reading) !== reading.isCounted);
   await setSamplesCounted(
     db,

@@ -113,7 +113,12 @@ describe('MeterValues of a charging session', () => {
     );
     const counted = countingDb(server);
     const deps = { ...(await moneyDeps(server)), db: counted.db };
-    const reading = ({ chargePoint, transactionId, session }: (typeof running)[number], wh: number) =>
+    // At most what a 22 kW connector delivers by then (meter-timeline.ts maxEnergyWh).
+    const reading = (
+      { chargePoint, transactionId, session }: (typeof running)[number],
+      wh: number,
+      minutes: number,
+    ) =>
       recordMeterValues(
         deps,
         { chargePointId: chargePoint.id, stationId: chargePoint.station.id, log: server.app.log },
@@ -122,21 +127,21 @@ describe('MeterValues of a charging session', () => {
           transactionId,
           meterValue: [
             {
-              timestamp: new Date(session.startedAt!.getTime() + MINUTE_MS).toISOString(),
+              timestamp: new Date(session.startedAt!.getTime() + minutes * MINUTE_MS).toISOString(),
               sampledValue: [{ value: String(session.meterStartWh! + wh) }],
             },
           ],
         },
       );
     // Each session once on its own: this instance reads it (and its tariff) first.
-    for (const [n, one] of running.entries()) await reading(one, 100 + n);
+    for (const [n, one] of running.entries()) await reading(one, 100 + n, 1);
     counted.take();
     const eventCount = async (sessionId: string) =>
       (await server.db.select().from(chargeEvents).where(eq(chargeEvents.sessionId, sessionId)))
         .length;
     const eventsBefore = await Promise.all(running.map((one) => eventCount(one.session.id)));
 
-    await Promise.all(running.map((one, n) => reading(one, 1000 + n)));
+    await Promise.all(running.map((one, n) => reading(one, 1000 + n, 5)));
     // Two go at once; the rest wait for them and go together.
     expect(counted.take()).toBeLessThanOrEqual(3);
     for (const [n, one] of running.entries()) {

@@ -10,7 +10,8 @@ import {
 } from './meter-repo';
 import { readMeterValue } from './meter-reading';
 import { recordRunningReadings } from './reading-batches';
-import { sessionTime } from './meter-timeline';
+import { recordMeterAnomaly } from './meter-anomaly';
+import { isPlausible, largerAnomaly, sessionTime, type MeterAnomaly } from './meter-timeline';
 import { runningStatuses, type PlacedSession } from './repo';
 import type { ChargeDeps } from './start';
 import { superviseSession } from './supervise';
@@ -66,18 +67,26 @@ function placeReadings(session: VersionedSession, readings: readonly Reading[]) 
     startedAt: Date;
   };
   const endedAt = chargingEndOf(session);
+  const scale = { meterStartWh, startedAt, maxPowerW: session.connectorPowerW };
   let { energyWh, lastEnergyAt, powerW, socPercent } = session;
   let lastReadingAt = session.lastReadingAt ?? startedAt;
   let newest: Reading | undefined;
+  let anomaly: MeterAnomaly | undefined;
   const samples: Sample[] = readings.map((reading) => {
     const register = reading.registerWh;
     const isInside = reading.at >= startedAt && (!endedAt || reading.at <= endedAt);
     // Only a running session has a newest reading to compare with; a closed one's are history.
     const isNewest = !endedAt && reading.at >= lastReadingAt;
     const highest = meterStartWh + energyWh;
+    // More than the connector could deliver by then: kept for the record, never billed.
+    const isBeyond =
+      isInside && register !== undefined && !isPlausible(scale, register, reading.at);
+    if (isBeyond)
+      anomaly = largerAnomaly(anomaly, { claimedWh: register - meterStartWh, at: reading.at });
     // A newer reading below the register is a reset (or a glitch): not a refund, not counted.
     const isCounted =
       isInside &&
+      !isBeyond &&
       (register === undefined || register >= meterStartWh) &&
       (register === undefined || !isNewest || register >= highest);
     if (isCounted && isNewest) {
@@ -105,15 +114,16 @@ function placeReadings(session: VersionedSession, readings: readonly Reading[]) 
     newest && !endedAt
       ? { newest, energyWh, powerW, socPercent, lastEnergyAt, lastReadingAt }
       : undefined;
-  return { samples, running };
+  return { samples, running, anomaly };
 }
 
 /**
  * OCPP 1.6 §4.7: readings of a transaction join its timeline as the meter said them, at the
  * time it took them (meter-timeline.ts), whatever order they arrive in. A running session's
  * energy, power, SoC and cost so far follow the newest sane reading; a late one fills in the
- * past; one that falls below the register (a reset) or is timestamped after the transaction's
- * stop is kept for the record and never billed. Readings outside a transaction, or of one we
+ * past; one that falls below the register (a reset), claims more than the connector could
+ * deliver since the start (a meter anomaly, meter-anomaly.ts) or is timestamped after the
+ * transaction's stop is kept for the record and never billed. Readings outside a transaction, or of one we
  * do not know, are answered and dropped.
  *
  * One statement per MeterValues of a charging session (meter-repo.ts `recordReadings`), shared
@@ -141,9 +151,12 @@ export async function recordMeterValues(
     if (readings.length === 0) return;
     // After a few changed rows in a row, the session is taken as it is when written.
     const version = tries < VERSIONED_TRIES ? session.version : undefined;
-    const { samples, running } = placeReadings(session, readings);
+    const { samples, running, anomaly } = placeReadings(session, readings);
     if (!running) {
-      if (await insertSamplesAt(deps.db, session.id, version, samples)) return;
+      if (await insertSamplesAt(deps.db, session.id, version, samples)) {
+        if (anomaly) await recordMeterAnomaly(deps, session, anomaly, from.log);
+        return;
+      }
       continue;
     }
 
@@ -193,6 +206,7 @@ export async function recordMeterValues(
     const updated = { ...session, ...set, version: written.version };
     remember(keyOf(from.stationId, transactionId), updated);
     deps.chargeEvents.notify(session.userId);
+    if (anomaly) await recordMeterAnomaly(deps, session, anomaly, from.log);
     // Limits by the session's timeline: the readings' time is when energy was measured.
     await superviseSession(deps, updated, running.lastReadingAt, from.log, written.balanceCapMinor);
     return;

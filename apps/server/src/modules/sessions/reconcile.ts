@@ -10,6 +10,7 @@ import { costPostings, pointsOf } from './finish';
 import { recordChargeEvent, type EventDeps } from './events';
 import { adjustStationOwner } from './owner-earning';
 import { sessionSamples } from './meter-repo';
+import { recordMeterAnomaly } from './meter-anomaly';
 import { insertStopSample, settleMeter } from './meter-settle';
 import { stopTimeOf } from './start-clock';
 import { markReconciled, type PlacedSession } from './repo';
@@ -26,13 +27,14 @@ export async function reconcileLateStop(
   session: PlacedSession,
   params: OCPP16.StopTransactionRequest,
   receivedAt: Date,
-  log: Pick<FastifyBaseLogger, 'info'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<void> {
   const stoppedAt = stopTimeOf(session, params.timestamp, receivedAt);
   const energy = await settleMeter(deps.db, session, {
     meterStopWh: params.meterStop,
     at: stoppedAt,
   });
+  if (energy.anomaly) await recordMeterAnomaly(deps, session, energy.anomaly, log);
   const tariff = await ocppSessionTariff(deps.db, session);
   const done = await deps.db.transaction(async (tx) => {
     const readings = await sessionSamples(tx, session.id);

@@ -8,7 +8,15 @@ import { connectors, stations } from '../../db/schema/stations';
 
 export type SessionRow = typeof chargingSessions.$inferSelect;
 /** A session with where it happens: the connector's OCPP number and the station's offset. */
-export type PlacedSession = SessionRow & { connectorNumber: number; utcOffsetMinutes: number };
+/**
+ * A session with where it runs: its connector's number and rated power (the bound of what its
+ * meter is believed, meter-timeline.ts) and its station's time zone.
+ */
+export type PlacedSession = SessionRow & {
+  connectorNumber: number;
+  connectorPowerW: number;
+  utcOffsetMinutes: number;
+};
 
 /** Energy flows or may flow: StartTransaction was accepted and StopTransaction not yet seen. */
 export const runningStatuses = ['charging', 'suspendedev', 'suspendedevse', 'finishing'] as const;
@@ -16,17 +24,24 @@ export const runningStatuses = ['charging', 'suspendedev', 'suspendedevse', 'fin
 const placedColumns = {
   session: chargingSessions,
   connectorNumber: connectors.number,
+  connectorPowerW: connectors.powerW,
   utcOffsetMinutes: stations.utcOffsetMinutes,
 };
 
 function placed(
-  rows: { session: SessionRow; connectorNumber: number; utcOffsetMinutes: number }[],
+  rows: {
+    session: SessionRow;
+    connectorNumber: number;
+    connectorPowerW: number;
+    utcOffsetMinutes: number;
+  }[],
 ) {
   const [row] = rows;
   return (
     row && {
       ...row.session,
       connectorNumber: row.connectorNumber,
+      connectorPowerW: row.connectorPowerW,
       utcOffsetMinutes: row.utcOffsetMinutes,
     }
   );
@@ -171,6 +186,7 @@ export async function findStartPlace(
       repeatedTransactionId: repeated,
       session: chargingSessions,
       connectorNumber: connectors.number,
+      connectorPowerW: connectors.powerW,
       utcOffsetMinutes: stations.utcOffsetMinutes,
     })
     .from(connectors)

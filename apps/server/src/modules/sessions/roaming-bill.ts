@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { isCurrency, type Currency } from '@evcharge/domain/currency';
 import { roamingPrice } from '@evcharge/domain/roaming-price';
 import type { CostItem, SessionCost } from '@evcharge/domain/tariff';
@@ -8,7 +9,9 @@ import { issueSessionReceipt } from '../receipts';
 import { insertChargeEventIn } from './events';
 import { costPostings } from './finish';
 import { runningStatuses, updateSessionFrom, type SessionRow } from './repo';
-import { findRoamingSession } from './roaming-repo';
+import { connectorPowerW, findRoamingSession } from './roaming-repo';
+import { recordMeterAnomaly } from './meter-anomaly';
+import { maxEnergyWh } from './meter-timeline';
 import type { ChargeDeps } from './start';
 
 // The money of a roaming session (SPEC §1 roaming, OCPI 2.2.1 §10): the partner's price with
@@ -51,12 +54,14 @@ export type RoamingCdr = {
 
 /**
  * The partner's CDR (§10.2.2 POST): the session's final cost. Billed once, whatever came
- * before it (an ACTIVE push, COMPLETED, nothing) and however often it comes again.
+ * before it (an ACTIVE push, COMPLETED, nothing) and however often it comes again, and never
+ * for more energy than the connector could deliver in the time (plausibleCdr).
  */
 export async function billRoamingCdr(
   deps: ChargeDeps,
   partnerId: string,
   cdr: RoamingCdr,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<'billed' | 'unchanged' | 'unknown'> {
   const session = await findRoamingSession(deps.db, partnerId, {
     ocpiSessionId: cdr.sessionId,
@@ -64,17 +69,69 @@ export async function billRoamingCdr(
   });
   if (!session) return 'unknown';
   if (session.ocpiCdrId) return 'unchanged';
-  const items = cdrItems(session, cdr);
+  const maxPowerW = await connectorPowerW(deps.db, session.connectorId);
+  const { billed, claimedWh } = plausibleCdr(cdr, maxPowerW);
+  const items = cdrItems(session, billed);
   const done = await finishRoaming(deps, session, {
     // A reservation is paid as a reservation (reservations module), not again in the session.
-    partnerMinor: Math.max(0, partnerMinorOf(cdr.totalCost) - partnerMinorOf(cdr.reservationCost)),
-    energyWh: Math.round(cdr.totalEnergyKwh * 1000),
+    partnerMinor: Math.max(
+      0,
+      partnerMinorOf(billed.totalCost) - partnerMinorOf(billed.reservationCost),
+    ),
+    energyWh: Math.round(billed.totalEnergyKwh * 1000),
     startedAt: cdr.startedAt,
     endedAt: cdr.endedAt,
     cdrId: cdr.id,
     items,
   });
+  if (done && claimedWh !== undefined && maxPowerW !== undefined) {
+    await recordMeterAnomaly(
+      deps,
+      { ...done, connectorPowerW: maxPowerW },
+      { claimedWh, at: cdr.endedAt },
+      log ?? { warn: () => undefined },
+    );
+  }
   return done ? 'billed' : 'unchanged';
+}
+
+type Price = RoamingCdr['totalCost'];
+const scaled = (price: Price, factor: number): Price => ({
+  excl_vat: price.excl_vat * factor,
+  ...(price.incl_vat === undefined ? {} : { incl_vat: price.incl_vat * factor }),
+});
+const less = (price: Price, minus: Price): Price => ({
+  excl_vat: Math.max(0, price.excl_vat - minus.excl_vat),
+  ...(price.incl_vat === undefined
+    ? {}
+    : { incl_vat: Math.max(0, price.incl_vat - (minus.incl_vat ?? minus.excl_vat)) }),
+});
+
+/**
+ * A partner's CDR held to physics (meter-timeline.ts maxEnergyWh): its energy is believed up to
+ * what the connector's rated power (as the partner's location says it) delivers between the
+ * CDR's start and end. Beyond it the energy is billed at the
+ * bound and the energy's price in proportion (the whole price when the CDR does not say which
+ * part is energy): the driver pays for what the connector could deliver, and the partner's
+ * claim stays in the CDR for the record. `claimedWh` is set when the CDR claimed more.
+ */
+export function plausibleCdr(
+  cdr: RoamingCdr,
+  maxPowerW: number | undefined,
+): { billed: RoamingCdr; claimedWh?: number } {
+  const claimedWh = Math.round(cdr.totalEnergyKwh * 1000);
+  if (maxPowerW === undefined || !(maxPowerW > 0)) return { billed: cdr };
+  const boundWh = maxEnergyWh(maxPowerW, cdr.startedAt, cdr.endedAt);
+  if (Number.isFinite(claimedWh) && claimedWh <= boundWh) return { billed: cdr };
+  const factor = Number.isFinite(claimedWh) && claimedWh > 0 ? boundWh / claimedWh : 0;
+  const energyCost = cdr.energyCost && scaled(cdr.energyCost, factor);
+  const totalCost = cdr.energyCost
+    ? less(cdr.totalCost, less(cdr.energyCost, energyCost!))
+    : scaled(cdr.totalCost, factor);
+  return {
+    billed: { ...cdr, totalEnergyKwh: boundWh / 1000, totalCost, energyCost },
+    claimedWh: Number.isFinite(claimedWh) ? claimedWh : Number.MAX_SAFE_INTEGER,
+  };
 }
 
 /** The partner's items of the CDR in the wallet's currency (without our fee), for the receipt. */
@@ -119,18 +176,23 @@ export async function finishRoaming(
   const costMinor = driverMinorOf(session, end.partnerMinor);
   const feeMinor = costMinor - driverMinorOf(session, end.partnerMinor, false);
   const done = await deps.db.transaction(async (tx) => {
-    const finished = await updateSessionFrom(tx, session.id, [...runningStatuses, 'preparing', 'cancelled'], {
-      status: 'success',
-      energyWh: end.energyWh,
-      costMinor,
-      partnerCostInclVat: end.partnerMinor / 100,
-      powerW: 0,
-      startedAt: session.startedAt ?? end.startedAt ?? end.endedAt,
-      stoppedAt: end.endedAt,
-      stopRequestedAt: null,
-      startDeadlineAt: null,
-      ocpiCdrId: end.cdrId,
-    });
+    const finished = await updateSessionFrom(
+      tx,
+      session.id,
+      [...runningStatuses, 'preparing', 'cancelled'],
+      {
+        status: 'success',
+        energyWh: end.energyWh,
+        costMinor,
+        partnerCostInclVat: end.partnerMinor / 100,
+        powerW: 0,
+        startedAt: session.startedAt ?? end.startedAt ?? end.endedAt,
+        stoppedAt: end.endedAt,
+        stopRequestedAt: null,
+        startDeadlineAt: null,
+        ocpiCdrId: end.cdrId,
+      },
+    );
     if (!finished) return undefined;
     if (costMinor > 0) {
       await postTransaction(tx, {
@@ -159,7 +221,9 @@ export async function finishRoaming(
         roamingFeeMinor: feeMinor,
       });
     }
-    await insertChargeEventIn(tx, finished, 'finished', { reason: finished.stopReason ?? 'Remote' });
+    await insertChargeEventIn(tx, finished, 'finished', {
+      reason: finished.stopReason ?? 'Remote',
+    });
     return finished;
   });
   if (!done) return undefined;
@@ -172,4 +236,3 @@ export async function finishRoaming(
   await tellSessionEnded(deps, done);
   return done;
 }
-

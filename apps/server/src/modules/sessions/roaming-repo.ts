@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chargingSessions } from '../../db/schema/charging';
 import { roamingTariffs } from '../../db/schema/roaming';
+import { connectors } from '../../db/schema/stations';
 import type { SessionRow } from './repo';
 
 // Queries of roaming sessions (roaming.ts): a partner's session found by its id or by the
@@ -57,4 +58,13 @@ export async function partnerTariff(db: Db, partnerId: string, tariffIds: readon
     .from(roamingTariffs)
     .where(and(eq(roamingTariffs.partnerId, partnerId), eq(roamingTariffs.ocpiId, tariffIds[0]!)));
   return row?.tariff;
+}
+
+/** A connector's rated power (W), the bound of what a partner's CDR is believed. */
+export async function connectorPowerW(db: Db, connectorId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ powerW: connectors.powerW })
+    .from(connectors)
+    .where(eq(connectors.id, connectorId));
+  return row?.powerW;
 }

@@ -18,7 +18,11 @@ import {
 import { startCharge as startChargeContract } from '@evcharge/api/sessions/start-charge';
 import { stopCharge as stopChargeContract } from '@evcharge/api/sessions/stop-charge';
 import { CHARGE_POLL_SECONDS, subscribeCharges } from '@evcharge/api/sessions/subscribe-charges';
+import { listMeterAnomalies } from '@evcharge/api/admin/meter-anomalies';
+import { AppError } from '@evcharge/domain/errors';
+import { canCheckMeters } from '@evcharge/domain/reviews';
 import type { Deps } from '../../deps';
+import { meterAnomalyPage } from './anomaly-repo';
 import { pollRoute, route } from '../../http/route';
 import { connectorStatusTime, ownersChargePoints, setConnectorAvailability } from './charge-points';
 import { longPoll, pollWaitFor, QuietLooks } from './long-poll';
@@ -78,6 +82,13 @@ export function chargeRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, listCharges, async ({ auth, query }) => listHistory(db, auth.user.id, query));
+
+  // Staff: the sessions billed on their plausible readings only (meter-anomaly.ts). Anyone who
+  // may not see them gets NOT_FOUND, as for a route that does not exist.
+  route(app, listMeterAnomalies, async ({ auth, query }) => {
+    if (!canCheckMeters(auth.user.staffRole ?? null)) throw new AppError('NOT_FOUND');
+    return { ...(await meterAnomalyPage(db, query)), page: query.page, pageSize: query.pageSize };
+  });
   route(app, chargeSummaryContract, async ({ auth, query }) =>
     chargeSummary(db, auth.user.id, query),
   );

@@ -156,7 +156,7 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
     const placed = await findPlacedSession(db, id);
     if (!placed) continue;
     log.warn({ transactionId: placed.transactionId }, 'no StopTransaction: closed on the meter');
-    await closeWithoutStop(deps, placed, 'noStop');
+    await closeWithoutStop(deps, placed, 'noStop', log);
   }
   await clearStopRequestsBefore(db, new Date(now.getTime() - STOP_RETRY_MS));
   const ghostBefore = new Date(now.getTime() - config.charging.ghostMinutes * 60_000);
@@ -175,7 +175,7 @@ export async function sweepSessions(deps: ChargeDeps, log: FastifyBaseLogger, no
     const isGone = isCommandFailure(outcome) && outcome.reason === 'offline';
     if (reason === 'ghost' && (isGone || outcome === 'rejected')) {
       const placed = await findPlacedSession(db, session.id);
-      if (placed) await closeWithoutStop(deps, placed, 'ghost');
+      if (placed) await closeWithoutStop(deps, placed, 'ghost', log);
       continue;
     }
     log.warn(

@@ -101,7 +101,7 @@ export async function startTransaction(
       });
     } else {
       // Its StopTransaction may still come (a queue replayed late): then its meter wins.
-      await closeWithoutStop(deps, active, 'noStop');
+      await closeWithoutStop(deps, active, 'noStop', from.log);
     }
   }
   // A driver's RFID tag: the rules of a start from the app decide (tag-start.ts).

@@ -4,6 +4,7 @@ import type { ChargePointSender } from './charge-point-sender';
 import { pricedCost, ocppSessionTariff } from './cost';
 import { insertChargeEventIn } from './events';
 import { finishSession } from './finish';
+import { recordMeterAnomaly } from './meter-anomaly';
 import { insertStopSample, settleMeter } from './meter-settle';
 import { reconcileLateStop } from './reconcile';
 import { stopTimeOf } from './start-clock';
@@ -46,7 +47,8 @@ export async function stopTransaction(
     meterStopWh: params.meterStop,
     at: stoppedAt,
   });
-  if (energy.source === 'last_reading')
+  if (energy.anomaly) await recordMeterAnomaly(deps, session, energy.anomaly, from.log);
+  else if (energy.source === 'last_reading')
     from.log.warn(
       { transactionId: session.transactionId, meterStop: params.meterStop },
       'impossible meterStop: billed on the last sane reading',

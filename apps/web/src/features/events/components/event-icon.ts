@@ -8,6 +8,7 @@ export const eventIcon: Record<UserEventType, IconName> = {
   ghostStopped: 'alert',
   sessionClosedNoStop: 'alert',
   sessionAdjusted: 'refresh',
+  meterAnomaly: 'alert',
   favouriteFree: 'heart',
   reservationBegan: 'calendar',
   reservationEnding: 'clock',
