@@ -11,6 +11,7 @@ import { withSimStations, withTestServer } from '../../test/hooks';
 import { roamingDeps, withPeers } from '../../test/roaming';
 import { insertSessionTariff, MINUTE_MS, sessionOf, startWithTag } from '../../test/sessions';
 import { walletBalanceMinor } from '../ledger';
+import { maxEnergyWh } from '../sessions';
 import { invitePartner } from './index';
 
 // SPEC §1 roaming, our side as CPO: a partner's driver charges at our station with the
@@ -164,6 +165,36 @@ describe('a partner’s driver at our station (CPO)', () => {
       body: JSON.stringify({ login: row!.email, password: row!.passwordHash, userType: 2 }),
     });
     expect(login.status).toBe(401);
+  });
+
+  it('holds a leaping meter to physics for a partner’s driver too: the partner’s session, CDR and account see the plausible energy only', async () => {
+    const { peer } = await partnerOfOurs();
+    const card = await cardOf(peer, 'ALWAYS');
+    const { station } = await ourStation();
+    const transactionId = await startWithTag(station, card.uid);
+    for (let minute = 0; minute < 5; minute++) {
+      station.clock.advance(MINUTE_MS);
+      await station.flush();
+    }
+    const plausibleWh = (await sessionOf(server, transactionId)).energyWh;
+    station.jumpMeter(1, 1_000_000_000_000);
+    station.clock.advance(MINUTE_MS);
+    await station.flush();
+    const done = await stopAndLeave(station, transactionId);
+    expect(done).toMatchObject({ energyWh: plausibleWh, energySource: 'last_reading' });
+    expect(done.meterClaimedWh).toBeGreaterThanOrEqual(1_000_000_000_000);
+    expect(done.energyWh).toBeLessThanOrEqual(maxEnergyWh(22_000, done.startedAt!, done.stoppedAt!));
+    await settle();
+    const cdrs = [...peer.store.partnerCdrs.values()].filter((c) => c.session_id === done.id);
+    expect(cdrs).toHaveLength(1);
+    expect(cdrs[0]).toMatchObject({
+      total_energy: plausibleWh / 1000,
+      total_cost: { incl_vat: done.costMinor / 100 },
+    });
+    // The partner's account owes what the plausible energy cost, no more.
+    expect(await walletBalanceMinor(server.db, { kind: 'user_wallet', userId: done.userId }, 'rub')).toBe(
+      -done.costMinor,
+    );
   });
 
   it('asks the partner in real time for a card it must authorize (NEVER), and refuses when it says no or cannot answer', async () => {
