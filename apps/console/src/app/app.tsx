@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { SupportSection } from '../features/support/support-section';
 import { ModerationSection } from '../features/moderation/moderation-section';
 import { AnalyticsSection } from '../features/analytics/analytics-section';
+import { MetersSection } from '../features/meters/meters-section';
 import { SignIn } from './sign-in';
 import { sectionsOf, signOut, type Staff } from './staff';
 import { TopBar } from './top-bar';
@@ -92,6 +93,7 @@ function Shell({ staff }: { staff: Staff }) {
         {section === 'support' && <SupportSection selectedUserId={second ? decodeURIComponent(second) : null} />}
         {section === 'moderation' && <ModerationSection />}
         {section === 'analytics' && <AnalyticsSection />}
+        {section === 'meters' && <MetersSection />}
       </main>
     </div>
   );
