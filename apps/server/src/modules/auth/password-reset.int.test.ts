@@ -1,13 +1,18 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkToken } from '@evcharge/api/auth/check-token';
 import { resetPassword } from '@evcharge/api/auth/reset-password';
 import { setPassword } from '@evcharge/api/auth/set-password';
 import { signIn } from '@evcharge/api/auth/sign-in';
 import type { ErrorBody } from '@evcharge/domain/errors';
-import { oneTimeTokens } from '../../db/schema/users';
+import { oneTimeTokens, users } from '../../db/schema/users';
+import { loggerOptions } from '../../logger';
+import type { MailMessage } from '../../mail/mailer';
 import { createUser, signInAs, uniqueEmail, type TestUser } from '../../test/builders';
+import { startTestServer, type TestServer } from '../../test/harness';
 import { withTestServer } from '../../test/hooks';
+import { RESET_ANSWER_MS } from './recovery';
 
 const server = withTestServer();
 
@@ -34,17 +39,114 @@ describe('PUT /auth/resetPass', () => {
     expect(await server.outbox.code(user.email)).toMatch(/^\d{6}$/);
   });
 
-  it('answers USER_NOT_FOUND for an unknown e-mail (SPEC §8) and sends nothing', async () => {
-    const email = uniqueEmail();
-    const res = await server.call<ErrorBody>(resetPassword, { body: { email } });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe('USER_NOT_FOUND');
-    expect(await server.outbox.messages(email)).toEqual([]);
+  it('answers an unknown e-mail as a known one, and mails only the account', async () => {
+    const user = await createUser(server.db);
+    const deleted = await createUser(server.db);
+    await server.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+    const unknown = uniqueEmail();
+    const answers = await Promise.all(
+      [user.email, unknown, deleted.email].map(async (email) => {
+        const res = await server.call(resetPassword, { body: { email } });
+        return { status: res.status, body: res.body, type: res.headers.get('content-type') };
+      }),
+    );
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { ok: true },
+      type: 'application/json; charset=utf-8',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await server.outbox.messages(user.email)).toHaveLength(1);
+    expect(await server.outbox.messages(unknown)).toEqual([]);
+    expect(await server.outbox.messages(deleted.email)).toEqual([]);
   });
 
   it('answers 400 for a malformed e-mail', async () => {
     const res = await server.call<ErrorBody>(resetPassword, { body: { email: 'nope' } });
     expect(res.body.fields).toEqual([{ path: 'email', rule: 'email' }]);
+  });
+});
+
+describe('PUT /auth/resetPass takes the same time for every address', () => {
+  /** Mail the test lets through when it chooses; `fail` makes the next one fail instead. */
+  const held: { message: MailMessage; deliver: () => void; fail: (error: Error) => void }[] = [];
+  const delivered: MailMessage[] = [];
+  const logLines: string[] = [];
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({
+      mailer: {
+        transport: 'smtp',
+        send: (message) =>
+          new Promise<void>((resolve, reject) => {
+            held.push({
+              message,
+              deliver: () => {
+                delivered.push(message);
+                resolve();
+              },
+              fail: reject,
+            });
+          }),
+      },
+      logger: {
+        ...(loggerOptions('error') as object),
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const mail of held) mail.deliver();
+    await own?.close();
+  });
+
+  /** The answer and how long it took, or 'waiting' while it has not come in 10 s. */
+  async function timedReset(email: string) {
+    const started = performance.now();
+    const answer = await Promise.race([
+      own.call(resetPassword, { body: { email } }),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 10_000).unref()),
+    ]);
+    if (answer === 'waiting') return answer;
+    return { status: answer.status, body: answer.body, ms: performance.now() - started };
+  }
+
+  it('answers after the same wait whether the address has an account, before its mail is sent', async () => {
+    const user = await createUser(own.db);
+    const known = await timedReset(user.email);
+    const unknown = await timedReset(uniqueEmail());
+    // The known address's mail is still held by the mail server: the answer did not wait for it.
+    expect(known).toMatchObject({ status: 200, body: { ok: true } });
+    expect(unknown).toMatchObject({ status: 200, body: { ok: true } });
+    // Both waited the one fixed time (timers never fire early; 1 ms for their rounding).
+    for (const answer of [known, unknown]) {
+      expect(answer !== 'waiting' && answer.ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
+    }
+    expect(held.map((mail) => mail.message.to)).toEqual([user.email]);
+    held.shift()?.deliver();
+    expect(delivered.map((mail) => mail.to)).toEqual([user.email]);
+  });
+
+  it('answers the same when the mail fails, and logs the failure', async () => {
+    const user = await createUser(own.db);
+    const answered = timedReset(user.email);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.fail(new Error('mail server down'));
+    expect(await answered).toMatchObject({ status: 200, body: { ok: true } });
+    await vi.waitFor(() =>
+      expect(logLines.map((line) => JSON.parse(line) as object)).toContainEqual(
+        expect.objectContaining({
+          msg: 'password reset mail failed',
+          err: expect.objectContaining({ message: 'mail server down' }),
+        }),
+      ),
+    );
   });
 });
 

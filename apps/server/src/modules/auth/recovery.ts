@@ -11,14 +11,47 @@ import { refuseCommonPassword } from './common-passwords';
 import * as repo from './repo';
 import type { OneTimeToken as OneTimeTokenRow } from './repo';
 
-/** SPEC §7 resetPass: mails a link to /resetPage and a 6-digit code; §8 unknown e-mail. */
-export async function requestPasswordReset(
-  deps: Deps,
-  input: { email: string; Lang?: Language },
-  origin = deps.config.publicUrl,
-): Promise<void> {
+/**
+ * How long every password reset request takes to answer, whether the address has an account
+ * or not; the account's mail is made and handed over meanwhile, or after, never awaited.
+ */
+export const RESET_ANSWER_MS = 500;
+
+type ResetInput = { email: string; Lang?: Language };
+
+/**
+ * SPEC §7 resetPass without telling who has an account (OWASP ASVS 2.2.1 and 3.2; OWASP Forgot
+ * Password Cheat Sheet): every request gets the same answer after the same RESET_ANSWER_MS, as
+ * sign-in answers an unknown login the same; the link and code go only to an account's address,
+ * in the background. A mail that fails is logged, not answered. `settled` waits for the mails
+ * on their way (the server's close).
+ */
+export function passwordResets(deps: Deps) {
+  const sending = new Set<Promise<void>>();
+  return {
+    async request(
+      input: ResetInput,
+      origin: string,
+      log: { error: (fields: object, message: string) => void },
+    ): Promise<void> {
+      const answer = new Promise((resolve) => setTimeout(resolve, RESET_ANSWER_MS));
+      const mail = mailPasswordReset(deps, input, origin).catch((error: unknown) => {
+        log.error({ err: error }, 'password reset mail failed');
+      });
+      sending.add(mail);
+      void mail.finally(() => sending.delete(mail));
+      await answer;
+    },
+    settled: async (): Promise<void> => {
+      await Promise.all(sending);
+    },
+  };
+}
+
+/** SPEC §7 resetPass: mails a link to /resetPage and a 6-digit code to the account, if any. */
+async function mailPasswordReset(deps: Deps, input: ResetInput, origin: string): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, input.email);
-  if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
+  if (!user || user.deletedAt) return;
   const { token, code } = await issueOneTimeToken(deps.db, {
     userId: user.id,
     purpose: 'password_reset',

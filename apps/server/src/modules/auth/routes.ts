@@ -68,11 +68,13 @@ export function authRoutes(
     strict,
   );
 
+  const resets = recovery.passwordResets(deps);
+  app.addHook('onClose', resets.settled);
   route(
     app,
     resetPassword,
     async ({ body, request }) => {
-      await recovery.requestPasswordReset(deps, body, returnOrigin(request, deps.config));
+      await resets.request(body, returnOrigin(request, deps.config), request.log);
       return ok;
     },
     strict,

@@ -4,6 +4,7 @@ import { addCompanyUser, checkUserId, listUsers } from '@evcharge/api/companies/
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { companies, companyMembers } from '../../db/schema/users';
 import { signedInUser, uniqueEmail } from '../../test/builders';
+import { startTestServer } from '../../test/harness';
 import { withTestServer } from '../../test/hooks';
 
 const server = withTestServer();
@@ -85,6 +86,31 @@ describe('GET /api/user/check/id', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  it('is rate limited per address, so addresses cannot be probed in bulk', async () => {
+    const limited = await startTestServer({ rateLimits: { authPerMinute: 3 } });
+    try {
+      const owner = await signedInUser(limited);
+      const [company] = await limited.db
+        .insert(companies)
+        .values({ name: 'Fleet', currency: 'rub' })
+        .returning();
+      await limited.db
+        .insert(companyMembers)
+        .values({ companyId: company!.id, userId: owner.id, role: 'owner' });
+      const lookUp = () =>
+        limited.call<ErrorBody>(checkUserId, {
+          token: owner.token,
+          query: { email: uniqueEmail('probe') },
+        });
+      for (let i = 0; i < 3; i++) expect((await lookUp()).status).toBe(404);
+      const refused = await lookUp();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a malformed address', async () => {
