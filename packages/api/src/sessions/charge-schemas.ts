@@ -70,9 +70,11 @@ export const chargeSchema = z.object({
   /**
    * How its energy was counted, when not simply from the stop's meter: `lastReading`, the last
    * sane reading (the stop's meter was impossible, or no stop came); `reconciled`, closed without
-   * a stop and later corrected by the stop's own meter (the difference has its own receipt).
+   * a stop and later corrected by the stop's own meter (the difference has its own receipt);
+   * `implausible`, the meter claimed more than the connector can deliver in the time, and only
+   * its plausible readings are billed (meter-timeline.ts on the server).
    */
-  meterNote: z.enum(['lastReading', 'reconciled']).nullable(),
+  meterNote: z.enum(['lastReading', 'reconciled', 'implausible']).nullable(),
   /** The driver has closed the finished session's summary. */
   isUserClosed: z.boolean(),
   /** The loyalty card the session runs with (SPEC §7 Loyalty): its discount (part of costMinor) or points. */

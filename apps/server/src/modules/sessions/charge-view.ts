@@ -119,11 +119,13 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
     parkingPerMinuteMinor: tariff?.tariff.parkingPerMinuteMinor ?? 0,
     parkingCostMinor: parkingCost,
     stopReason: session.serverStopReason ?? session.stopReason,
-    meterNote: session.reconciledAt
-      ? 'reconciled'
-      : session.energySource === 'last_reading'
-        ? 'lastReading'
-        : null,
+    meterNote: session.meterAnomalyAt
+      ? 'implausible'
+      : session.reconciledAt
+        ? 'reconciled'
+        : session.energySource === 'last_reading'
+          ? 'lastReading'
+          : null,
     isUserClosed: session.isUserClosed,
     loyalty: chargeLoyaltyOf(
       session,

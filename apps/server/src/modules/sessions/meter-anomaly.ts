@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { tellMeterAnomaly } from '../events';
+import { recordChargeEvent } from './events';
 import { markMeterAnomaly } from './meter-repo';
 import type { MeterAnomaly } from './meter-timeline';
 import type { SessionRow } from './repo';
@@ -13,7 +14,7 @@ import type { Deps } from '../../deps';
  * stop, a late stop, our close, a partner's CDR) calls this; the bill itself never counts the claim.
  */
 export async function recordMeterAnomaly(
-  deps: Pick<Deps, 'db' | 'userEvents'>,
+  deps: Pick<Deps, 'db' | 'userEvents' | 'chargeEvents'>,
   session: SessionRow & { connectorPowerW: number },
   anomaly: MeterAnomaly,
   log: Pick<FastifyBaseLogger, 'warn'>,
@@ -29,5 +30,7 @@ export async function recordMeterAnomaly(
     },
     'meter claimed more energy than the connector can deliver: not billed',
   );
+  // The live screen and the history say it too (the charge's meterNote).
+  await recordChargeEvent(deps, session, 'status');
   await tellMeterAnomaly(deps, session, session.connectorPowerW);
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoyaltyCard, type LoyaltyCard } from '@evcharge/api/loyalty/loyalty';
 import { loadConfig } from '../../config';
 import { listMeterAnomalies, type MeterAnomaly } from '@evcharge/api/admin/meter-anomalies';
+import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
+import { getChargeById } from '@evcharge/api/sessions/get-charges';
 import { accessTokenFor, signedInUser } from '../../test/builders';
 import { chargingSessions } from '../../db/schema/charging';
 import { receipts } from '../../db/schema/money';
@@ -126,6 +128,12 @@ describe('MeterValues beyond what the connector can deliver', () => {
     expect(leap.length).toBeGreaterThan(0);
     expect(leap.every((s) => !s.isCounted)).toBe(true);
     expect(running.meterAnomalyAt).not.toBeNull();
+    // The live screen says it in words (the charge's meterNote).
+    const live = await server.call<ChargeDetail>(getChargeById, {
+      token: await accessTokenFor(server.db, who.id),
+      params: { transactionId },
+    });
+    expect(live.body.meterNote).toBe('implausible');
     expect(await anomalyEventsOf(who.id)).toEqual([
       { data: expect.objectContaining({ transactionId, powerW: RATED_W }) },
     ]);

@@ -90,6 +90,29 @@ describe('ChargingPage', () => {
     expect(asked.slice(0, 2)).toEqual(['/api/charges/subscribe/0/30', '/api/charges/subscribe/0/41']);
   });
 
+  it('says in words when the meter claimed more than the connector delivers, as soon as the server marks it', async () => {
+    const sessions = [buildCharge()];
+    const marked = buildCharge({ meterNote: 'implausible' });
+    let polls = 0;
+    serve(sessions, [
+      {
+        path: /^\/api\/charges\/subscribe\//,
+        reply: (request, init) => {
+          polls += 1;
+          if (polls > 1) return heldUntilAborted(request, init);
+          sessions[0] = marked;
+          return jsonResponse(200, { cursor: 42, events: [buildChargeEvent(42, marked, { kind: 'status' })] });
+        },
+      },
+    ]);
+    await renderScreen(<ChargingPage />, '/charging');
+    const note = await screen.findByTestId('meter-anomaly-note');
+    expect(note.textContent).toBe(
+      "The charge point's meter reported more energy than this connector can deliver. You pay only for what it could have delivered; we are checking the charge point.",
+    );
+    expect(note.getAttribute('role')).toBe('status');
+  });
+
   it('asks before stopping, and on STOP_FAILED says so and keeps showing the session as the station reports it', async () => {
     const server = serve([buildCharge()], [
       { method: 'PUT', path: '/api/charge/stop', reply: () => jsonResponse(409, { code: 'STOP_FAILED', message: 'x' }) },

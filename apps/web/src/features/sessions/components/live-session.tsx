@@ -27,6 +27,11 @@ export function LiveSession({ charge, samples, receivedAt }: LiveSessionProps) {
         <SessionHeading charge={charge} />
         <p className="live-session__hint" data-testid="status-hint">{t(`charging:statusHint.${charge.status}`)}</p>
         <OfflineFiguresNote receivedAt={receivedAt} />
+        {charge.meterNote === 'implausible' && (
+          <p className="live-session__meter-note" role="status" data-testid="meter-anomaly-note">
+            {t('charging:meterAnomaly')}
+          </p>
+        )}
         <LiveFigures charge={charge} chargingSeconds={seconds.charging} now={now} />
         {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="live" />}
         <ParkingCard charge={charge} parkingSeconds={seconds.parking} />
