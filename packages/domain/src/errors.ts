@@ -58,6 +58,11 @@ export const errorCatalogue = {
   },
   // SPEC §3 schedule; details: opensAt (HH:MM, station time), opensDay (mo…su), opensAtUtc.
   STATION_CLOSED: { status: 409, message: 'Station is closed' },
+  // SPEC §4 station labels: the operator's word that a station takes no start now, from any
+  // way in (the app, a reservation, a tag at the reader, a roaming partner's driver).
+  STATION_NOT_WORKING: { status: 409, message: 'The station is not working' },
+  STATION_UNDER_REPAIR: { status: 409, message: 'The station is under repair' },
+  STATION_OPENING_SOON: { status: 409, message: 'The station is opening soon' },
   PASSWORD_CHANGE_FAILED: { status: 400, message: 'Error changing password' },
   STOP_FAILED: { status: 409, message: 'Error stopping charging' },
   START_TIMEOUT: {

@@ -96,8 +96,13 @@ export const reserveQuoteSchema = z.object({
   /** The quick reservation's most: fixed cost and every minute of it. */
   quickMaxCostMinor: z.number().int(),
   payWith: z.enum(['balance', 'card', 'company']).nullable(),
-  /** The same refusals as a start (SPEC §5, §8): debt, funds, a blocked card, a closed station. */
-  blockedBy: z.enum(['closed', 'debt', 'funds', 'cardBlocked']).nullable(),
+  /**
+   * The same refusals as a start (SPEC §5, §8): debt, funds, a blocked card, a closed station,
+   * or its label (SPEC §4: not working, under repair, opening soon).
+   */
+  blockedBy: z
+    .enum(['closed', 'notWorking', 'underRepair', 'openingSoon', 'debt', 'funds', 'cardBlocked'])
+    .nullable(),
   balanceMinor: z.number().int(),
   minBalanceMinor: z.number().int(),
   /** A chosen period can be reserved here (the station supports it). */

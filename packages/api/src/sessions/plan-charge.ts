@@ -37,10 +37,13 @@ export const planCharge = defineContract({
     minBalanceMinor: z.number().int(),
     balanceMinor: z.number().int(),
     /**
-     * Why not: the station is closed now (SPEC §3 schedule), a debt, not enough money (and no
-     * card), or the default card blocked.
+     * Why not: the station is closed now (SPEC §3 schedule), its label (SPEC §4: not working,
+     * under repair, opening soon), a debt, not enough money (and no card), or the default card
+     * blocked.
      */
-    blockedBy: z.enum(['closed', 'debt', 'funds', 'cardBlocked']).nullable(),
+    blockedBy: z
+      .enum(['closed', 'notWorking', 'underRepair', 'openingSoon', 'debt', 'funds', 'cardBlocked'])
+      .nullable(),
     /** A closed station's next opening, HH:MM in its local time; null when open or never. */
     opensAt: z.string().nullable(),
     /** What would pay: the balance, the default card (held for cardHoldMinor), the company. */

@@ -173,6 +173,10 @@ async function periodOf(
       });
     return quick;
   }
+  // SPEC §4: a label (under repair, opening soon, not working) says nothing of when it ends,
+  // so it holds for a later period too; a closed station is judged by the period's hours.
+  const label = stationRule(place, userId, now).refusal;
+  if (label && label.code !== 'STATION_CLOSED') throw label;
   const facts = await stationReservationFacts(deps.db, place.stationId);
   if (!facts?.supportsPeriodReservation)
     throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'mode', rule: rule.invalid }] });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OCPP16 } from 'typed-ocpp';
+import type { StationLabel } from '@evcharge/domain/connector-status';
 import type { Deps } from '../../deps';
 import { runEvery } from '../../repeat';
 import { driverGroupTag, isCommandFailure } from '../sessions';
@@ -20,15 +21,19 @@ type DesiredList = { entries: Entry[]; digest: string };
 
 /** Whose tags a charge point keeps: every driver's at a public station; at a private one its
  * owner's alone (SPEC §1 private stations: others charge there only while it is shared, which
- * only we can tell, so their starts are always asked for), and nobody's while unclaimed. */
-export type ListScope = { isPrivate: boolean; ownerUserId: string | null };
+ * only we can tell, so their starts are always asked for), and nobody's while unclaimed.
+ * `state`: the station's label (SPEC §4); one other than works takes no start, offline either. */
+export type ListScope = { isPrivate: boolean; ownerUserId: string | null; state?: StationLabel };
 
 function listOf(rows: readonly TagRow[], scope: ListScope): DesiredList {
   const kept = scope.isPrivate ? rows.filter((row) => row.userId === scope.ownerUserId) : rows;
+  // Not working, under repair, opening soon: every tag is Blocked there, so the charge point
+  // refuses it offline too (OCPP 1.6 §3.5.3), rather than starting an unknown id on its own.
+  const isOutOfService = scope.state !== undefined && scope.state !== 'works';
   const entries: Entry[] = kept.map((row) => ({
     idTag: row.uid,
     idTagInfo: {
-      status: row.isBlocked || row.userBlocked ? 'Blocked' : 'Accepted',
+      status: isOutOfService || row.isBlocked || row.userBlocked ? 'Blocked' : 'Accepted',
       parentIdTag: driverGroupTag(row.userId),
     },
   }));

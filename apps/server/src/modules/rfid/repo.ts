@@ -249,6 +249,7 @@ export async function localListChargePoints(db: Db, chargePointId?: string) {
       connectedAt: chargePoints.connectedAt,
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
+      state: stations.state,
     })
     .from(chargePoints)
     .innerJoin(stations, eq(stations.id, chargePoints.stationId))

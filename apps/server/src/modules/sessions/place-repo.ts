@@ -25,6 +25,7 @@ export async function connectorPlace(db: Db, connectorId: string) {
       ownerUserId: stations.ownerUserId,
       schedule: stations.schedule,
       utcOffsetMinutes: stations.utcOffsetMinutes,
+      state: stations.state,
       chargePointId: chargePoints.id,
       chargePointConnectedAt: chargePoints.connectedAt,
       reportedStatuses: chargePoints.reportedStatuses,
@@ -70,21 +71,31 @@ export async function isRoamingStation(db: Db, stationId: string): Promise<boole
 
 /**
  * What decides who may start at a station and when (start-rules.ts stationRule): its hours,
- * its owner and their sharing. The station's row is locked for share until the start's
- * transaction ends, so its owner cannot release it (which locks it for update) between the
- * check and the new session.
+ * its label, its owner and their sharing; and what its charge point last reported of itself
+ * and of `connectorId` (OCPP 1.6 §4.9: `reportedStatuses` by connector number, with the
+ * connector's number). The station's row is locked for share until the start's transaction
+ * ends, so its owner cannot release it (which locks it for update) between the check and the
+ * new session.
  */
-export async function stationFacts(tx: Db, stationId: string) {
+export async function stationFacts(tx: Db, stationId: string, connectorId?: string) {
   const [station] = await tx
     .select({
       schedule: stations.schedule,
       utcOffsetMinutes: stations.utcOffsetMinutes,
+      state: stations.state,
       isPrivate: stations.isPrivate,
       ownerUserId: stations.ownerUserId,
+      reportedStatuses: chargePoints.reportedStatuses,
+      connectorNumber: connectorId
+        ? sql<
+            number | null
+          >`(select ${connectors.number} from ${connectors} where ${connectors.id} = ${connectorId} and ${connectors.stationId} = ${stations.id})`
+        : sql<null>`null`,
       ...sharingColumns,
     })
     .from(stations)
     .leftJoin(privateStations, eq(privateStations.stationId, stations.id))
+    .leftJoin(chargePoints, eq(chargePoints.stationId, stations.id))
     .where(eq(stations.id, stationId))
     .for('share', { of: stations });
   return station && withSharing(station);

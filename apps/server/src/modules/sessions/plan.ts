@@ -180,12 +180,22 @@ async function planRoamingSession(
   };
 }
 
+type StationLabelBlock = 'notWorking' | 'underRepair' | 'openingSoon';
+type BlockedBy = 'closed' | StationLabelBlock | 'debt' | 'funds' | 'cardBlocked';
+
+/** SPEC §4: the label a station's refusal names, as the screens name it. */
+const labelOfRefusal: Record<string, StationLabelBlock> = {
+  STATION_NOT_WORKING: 'notWorking',
+  STATION_UNDER_REPAIR: 'underRepair',
+  STATION_OPENING_SOON: 'openingSoon',
+};
+
 /** What blocks a start (or a reservation, paid as a start is), as the screens name it. */
-export function blockedByOf(
-  refusal: string | null | undefined,
-): 'closed' | 'debt' | 'funds' | 'cardBlocked' | null {
+export function blockedByOf(refusal: string | null | undefined): BlockedBy | null {
   if (refusal === null || refusal === undefined) return null;
   if (refusal === 'STATION_CLOSED') return 'closed';
+  const label = labelOfRefusal[refusal];
+  if (label) return label;
   if (refusal === 'DEBT_BLOCKS') return 'debt';
   return refusal === 'CARD_BLOCKED' ? 'cardBlocked' : 'funds';
 }

@@ -2,6 +2,7 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
 import { cardHoldMinor } from '@evcharge/domain/payments';
+import type { StationLabel } from '@evcharge/domain/connector-status';
 import {
   sharedTagExpiry,
   stationAccess,
@@ -29,8 +30,28 @@ import { isPartnerTokenInOpenSession } from './partner-driver-repo';
 // start from the app (PUT /charge) and for an RFID tag at the station (OCPP Authorize and
 // StartTransaction) alike: SPEC §8 'Unpaid orders or debt block continuing', the minimum
 // balance or a card hold, the corporate payer (SPEC §6), the simultaneous-sessions limit, and
-// the station's hours (SPEC §3 schedule), and who may use a private station when (SPEC §1,
-// domain/private-station.ts): its owner always and for free, others while it is shared.
+// the station's hours (SPEC §3 schedule), its label (SPEC §4: not working, under repair,
+// opening soon) and its charge point's own word that a connector is unavailable, and who may
+// use a private station when (SPEC §1, domain/private-station.ts): its owner always and for
+// free, others while it is shared.
+
+/**
+ * SPEC §4 station labels: a station the operator marked not working, under repair or opening
+ * soon takes no start, whoever asks and however (the app, a reservation, a tag at the reader,
+ * a roaming partner's driver); the refusal names the label.
+ */
+export function labelRefusal(state: StationLabel): AppError | undefined {
+  switch (state) {
+    case 'notWorking':
+      return new AppError('STATION_NOT_WORKING');
+    case 'underRepair':
+      return new AppError('STATION_UNDER_REPAIR');
+    case 'openingSoon':
+      return new AppError('STATION_OPENING_SOON');
+    default:
+      return undefined;
+  }
+}
 
 /**
  * SPEC §3 schedule: outside its hours a station takes no start, whoever asks (the app or a tag
@@ -51,14 +72,33 @@ export function closedRefusal(
   });
 }
 
-/** What the station's own rule needs: its hours, and a private station's owner and sharing. */
-export type StationRuleFacts = StationAccessFacts & { schedule: Schedule };
+/**
+ * Whether the station's charge point itself last reported Unavailable (OCPP 1.6 §4.9; an
+ * operator's ChangeAvailability Inoperative, §5.2) for the connector, or for itself
+ * (connectorId 0): it takes no start there, from a tag either. Its own words only: the
+ * 'unavailable' a connector shows while its charge point is offline is ours.
+ */
+export function isReportedUnavailable(
+  reported: Record<string, { status: string }> | null,
+  connectorNumber: number | null,
+): boolean {
+  if (!reported) return false;
+  const keys = connectorNumber === null ? ['0'] : ['0', String(connectorNumber)];
+  return keys.some((key) => reported[key]?.status === 'Unavailable');
+}
+
+/**
+ * What the station's own rule needs: its hours, its label (the operator's `state`), and a
+ * private station's owner and sharing.
+ */
+export type StationRuleFacts = StationAccessFacts & { schedule: Schedule; state: StationLabel };
 
 /**
  * The station's rule for a driver at `at`, for every way in (a start, the plan, a
  * reservation, a tag): a private station others may not use now is 'Station not found' (it
- * does not exist for them then); a public one refuses while closed; a private station's hours
- * are its owner's sharing, so its owner may always start and others only while it is shared.
+ * does not exist for them then); a station with a label other than works refuses (SPEC §4); a
+ * public one refuses while closed; a private station's hours are its owner's sharing, so its
+ * owner may always start and others only while it is shared.
  */
 export function stationRule(
   station: StationRuleFacts,
@@ -67,6 +107,8 @@ export function stationRule(
 ): { access: StationAccess; refusal: AppError | undefined } {
   const access = stationAccess(station, userId, at);
   if (access === 'hidden') return { access, refusal: new AppError('STATION_NOT_FOUND') };
+  const label = labelRefusal(station.state);
+  if (label) return { access, refusal: label };
   if (access === 'public')
     return { access, refusal: closedRefusal(station.schedule, station.utcOffsetMinutes, at) };
   return { access, refusal: undefined };
@@ -230,12 +272,14 @@ export async function decideStart(
   request: StartRequest,
 ): Promise<StartDecision> {
   const { userId } = request;
-  const station = await stationFacts(tx, request.stationId);
+  const station = await stationFacts(tx, request.stationId, request.connectorId);
   if (!station) throw new AppError('STATION_NOT_FOUND');
   // Private stations are not offered to partners (roaming publish.ts): not there for their drivers.
   if (request.partner && station.isPrivate) throw new AppError('STATION_NOT_FOUND');
   const { access, refusal } = stationRule(station, userId, request.at);
   if (refusal) throw refusal;
+  if (isReportedUnavailable(station.reportedStatuses, station.connectorNumber))
+    throw new AppError('COMMAND_REJECTED', { details: { reason: 'unavailable' } });
   const stationOwnerId = earningOwnerOf(station, access);
   const trustedUntil =
     access === 'shared'

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@evcharge/domain/currency';
 import { paths } from '@/app/paths';
+import { isRefusingLabel, labelRefusalCode, type RefusingLabel } from '@/components/station/label-refusal';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { useFormat } from '@/lib/format';
 
-type Blocked = 'closed' | 'debt' | 'funds' | 'cardBlocked';
+type Blocked = 'closed' | RefusingLabel | 'debt' | 'funds' | 'cardBlocked';
 
 type ReserveBlockedProps = { blockedBy: Blocked; balanceMinor: number; minBalanceMinor: number; currency: Currency };
 
@@ -19,6 +20,12 @@ export function ReserveBlocked({ blockedBy, balanceMinor, minBalanceMinor, curre
   if (blockedBy === 'closed')
     return (
       <Alert tone="warning" title={t('errors:stationClosedNoHours')} testId="reserve-blocked-closed">
+        <ButtonLink to={paths.home} icon="map">{t('charging:precharging.otherStation')}</ButtonLink>
+      </Alert>
+    );
+  if (isRefusingLabel(blockedBy))
+    return (
+      <Alert tone="warning" title={t(`errors:${labelRefusalCode[blockedBy]}`)} testId="reserve-blocked-label">
         <ButtonLink to={paths.home} icon="map">{t('charging:precharging.otherStation')}</ButtonLink>
       </Alert>
     );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { durationText, energyText, powerKwText } from '@/components/charge/charge-text';
+import { isRefusingLabel, labelRefusalCode } from '@/components/station/label-refusal';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -54,6 +55,12 @@ function StartBlocked({ plan }: { plan: Plan }) {
   if (plan.blockedBy === 'closed')
     return (
       <Alert tone="warning" title={plan.opensAt === null ? t('errors:stationClosedNoHours') : t('errors:STATION_CLOSED', { time: plan.opensAt })} testId="closed-notice">
+        <ButtonLink to={paths.home} icon="map">{t('charging:precharging.otherStation')}</ButtonLink>
+      </Alert>
+    );
+  if (isRefusingLabel(plan.blockedBy))
+    return (
+      <Alert tone="warning" title={t(`errors:${labelRefusalCode[plan.blockedBy]}`)} testId="station-label-notice">
         <ButtonLink to={paths.home} icon="map">{t('charging:precharging.otherStation')}</ButtonLink>
       </Alert>
     );

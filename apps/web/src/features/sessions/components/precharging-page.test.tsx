@@ -122,6 +122,19 @@ describe('PrechargingPage', () => {
     expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it.each([
+    ['notWorking', 'The station is not working: charging cannot start here now.'],
+    ['underRepair', 'The station is under repair: charging cannot start here now.'],
+    ['openingSoon', 'The station is opening soon: charging cannot start here yet.'],
+  ])('says why a station %s takes no start (SPEC §4), and does not offer to start', async (label, words) => {
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: false, blockedBy: label, payWith: 'balance' }) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const notice = await screen.findByTestId('station-label-notice');
+    expect(notice.textContent).toContain(words);
+    expect(screen.queryByTestId('min-balance-notice')).toBeNull();
+    expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('starts on the default card when the balance is short, saying what it holds', async () => {
     serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, { ...plan, canStart: true, balanceMinor: 2_000, blockedBy: null, payWith: 'card', cardHoldMinor: 100_000 }) }]);
     await renderScreen(<PrechargingPage />, path);

@@ -138,6 +138,22 @@ describe('StationPage', () => {
     expect(within(header).getAllByTestId('station-state').map((s) => s.dataset.state)).toEqual(['underRepair']);
   });
 
+  it('says in the SPEC §4 words why a station under repair takes no start, and offers neither start nor reservation', async () => {
+    startSession(buildClient('tok'));
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({
+      label: 'underRepair',
+      isOpenNow: true,
+      connectors: station.connectors.map((c) => ({ ...c, status: 'available' })),
+    })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const note = await screen.findByTestId('station-label-note');
+    expect(note.textContent).toBe('The station is under repair: charging cannot start here now.');
+    expect(screen.getAllByTestId('connector-row')).toHaveLength(2);
+    expect(screen.queryByTestId('connector-start')).toBeNull();
+    expect(screen.queryByTestId('connector-reserve')).toBeNull();
+    expect(screen.queryByTestId('station-closed-note')).toBeNull();
+  });
+
   it('offers no start to a visitor: the sign-in prompt comes first', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, station));
     await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { StationDirections } from '@/components/station/station-directions';
+import { isRefusingLabel, labelRefusalCode } from '@/components/station/label-refusal';
 import { stationStateText } from '@/components/station/station-state';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -69,6 +70,10 @@ export function StationPage() {
     openLoginDialog();
   }
   const chosen = station.connectors.find((c) => c.number === connector) ?? null;
+  // SPEC §4: a station not working, under repair or opening soon takes no start; SPEC §3: nor
+  // one outside its hours. The server refuses either; the page offers no Start then.
+  const label = isRefusingLabel(station.label) ? station.label : null;
+  const isTakingStarts = station.isOpenNow && label === null;
   return (
     <article className="station" data-testid="station-page" data-station-id={station.id}>
       <ButtonLink to={paths.home} variant="ghost" icon="arrowLeft" className="station__back" data-testid="station-back">
@@ -78,19 +83,24 @@ export function StationPage() {
       <div className="station__columns">
         <div className="station__column">
           {!session && <SignInPrompt connector={chosen?.number ?? null} />}
-          {!station.isOpenNow && (
-            // SPEC §3 schedule: the server refuses a start while closed; no Start button then.
-            <Alert tone="warning" testId="station-closed-note">
-              <p>{stationStateText(t, station, i18n.language)}</p>
+          {label !== null ? (
+            <Alert tone="warning" testId="station-label-note">
+              <p>{t(`errors:${labelRefusalCode[label]}`)}</p>
             </Alert>
+          ) : (
+            !station.isOpenNow && (
+              <Alert tone="warning" testId="station-closed-note">
+                <p>{stationStateText(t, station, i18n.language)}</p>
+              </Alert>
+            )
           )}
           <ConnectorList
             stationId={station.id}
             connectors={station.connectors}
-            canStart={session !== null && station.isOpenNow}
+            canStart={session !== null && isTakingStarts}
             chosen={chosen?.number ?? null}
             shouldReveal={session !== null}
-            canReserveHere={station.isOpenNow || station.supportsPeriodReservation}
+            canReserveHere={label === null && (station.isOpenNow || station.supportsPeriodReservation)}
             isSignedIn={session !== null}
             canBindRfid={session !== null && station.supportsRfid}
             onSignInToReserve={signInTo}
