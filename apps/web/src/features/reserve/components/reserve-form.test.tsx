@@ -152,6 +152,14 @@ describe('ReservePage: reserve a connector', () => {
     expect((screen.getByTestId('reserve-confirm') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('refuses to confirm at a station under repair, saying so in the SPEC §4 words', async () => {
+    serve([], { now: buildReserveNow({}, { blockedBy: 'underRepair' }) });
+    await renderScreen(<ReservePage />, path);
+    const alert = await screen.findByTestId('reserve-blocked-label');
+    expect(alert.textContent).toContain('The station is under repair: charging cannot start here now.');
+    expect((screen.getByTestId('reserve-confirm') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('offers no quick reservation of a connector someone else holds, and says until when', async () => {
     serve([], { now: buildReserveNow({ state: 'taken', takenUntil: '2026-11-20T10:15:00.000Z' }) });
     await renderScreen(<ReservePage />, path);
