@@ -322,7 +322,8 @@ describe('reserving a partner’s connector from our app', () => {
       sessionId: session.ocpiSessionId!,
       authorizationReference: session.ocpiAuthorizationReference!,
       startedAt: session.startedAt!,
-      endedAt: new Date(),
+      // Half an hour on the partner's clock: 5 kWh is within what its connector delivers.
+      endedAt: new Date(session.startedAt!.getTime() + 30 * 60_000),
       totalEnergyKwh: 5,
       totalTimeHours: 0.5,
       totalParkingHours: 0,
