@@ -57,7 +57,7 @@ describe('meter anomalies', () => {
     expect(first.getByText('MOW-00001 · Tverskaya 1')).toBeTruthy();
     expect(first.getByText('Connector 2 · 22 kW')).toBeTruthy();
     expect(first.getByText('Roaming')).toBeTruthy();
-    expect(first.getByText('1000000000.00 kWh')).toBeTruthy();
+    expect(first.getByText('1,000,000,000 kWh')).toBeTruthy();
     expect(cards[0]!.textContent).toContain('1.83 kWh');
     expect(cards[0]!.textContent).toContain('Transaction 1001');
     expect(screen.getByTestId('console-meters-count').textContent).toBe('25 sessions');

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ContractResponse } from '@evcharge/api/contract';
 import { listMeterAnomalies, type MeterAnomaly } from '@evcharge/api/admin/meter-anomalies';
 import { apiRequest } from '../../lib/api';
+import type { TFunction } from 'i18next';
 import { dateTimeText, energyText, errorText, moneyText } from '../../lib/format';
+import { toBcp47 } from '../../lib/i18n';
 import { CheckIcon } from '../../app/icons';
 
 type Page = ContractResponse<typeof listMeterAnomalies>;
@@ -74,12 +76,18 @@ export function MetersSection() {
   );
 }
 
+/** A claim may run to billions of kWh: grouped digits, as the reader's language writes them. */
+function largeEnergyText(t: TFunction, energyWh: number, language: string): string {
+  const kwh = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 2 }).format(energyWh / 1000);
+  return t('units.kwh', { value: kwh });
+}
+
 function AnomalyCard({ item }: { item: MeterAnomaly }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const powerKw = Math.round(item.connectorPowerW / 100) / 10;
   return (
-    <li className="card meter-card" data-testid="console-meter-anomaly">
+    <li className="card meter-card" data-testid="console-meter-anomaly" data-transaction-id={item.transactionId}>
       <div className="meter-head">
         <div>
           <h2 className="meter-station">
@@ -95,7 +103,7 @@ function AnomalyCard({ item }: { item: MeterAnomaly }) {
       <dl className="meter-facts">
         <div>
           <dt>{t('meters.claimed')}</dt>
-          <dd className="meter-claimed">{energyText(t, item.claimedWh)}</dd>
+          <dd className="meter-claimed">{largeEnergyText(t, item.claimedWh, language)}</dd>
         </div>
         <div>
           <dt>{t('meters.billed')}</dt>

@@ -57,6 +57,9 @@ export function SessionSummary({ charge, samples }: SessionSummaryProps) {
           </div>
         )}
       </dl>
+      {charge.meterNote === 'implausible' && (
+        <p className="muted small" data-testid="summary-meter-note">{t('charging:history.meterNote.implausible')}</p>
+      )}
       {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="finished" />}
       {reason && <p className="muted small center" data-testid="summary-reason">{t('charging:summary.reason', { reason })}</p>}
       {samples && samples.length > 1 && <SessionChart samples={samples} testId="summary-chart" />}
