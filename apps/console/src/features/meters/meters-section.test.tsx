@@ -60,7 +60,7 @@ describe('meter anomalies', () => {
     expect(first.getByText('1,000,000,000 kWh')).toBeTruthy();
     expect(cards[0]!.textContent).toContain('1.83 kWh');
     expect(cards[0]!.textContent).toContain('Transaction 1001');
-    expect(screen.getByTestId('console-meters-count').textContent).toBe('25 sessions');
+    expect(screen.getByTestId('console-meters-count').textContent).toBe('Sessions: 25');
     expect(server.sent[0]?.authorization).toBe('Bearer admin-token');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));

@@ -4,7 +4,7 @@ import type { ContractResponse } from '@evcharge/api/contract';
 import { listMeterAnomalies, type MeterAnomaly } from '@evcharge/api/admin/meter-anomalies';
 import { apiRequest } from '../../lib/api';
 import type { TFunction } from 'i18next';
-import { dateTimeText, energyText, errorText, moneyText } from '../../lib/format';
+import { dateTimeText, errorText, moneyText } from '../../lib/format';
 import { toBcp47 } from '../../lib/i18n';
 import { CheckIcon } from '../../app/icons';
 
@@ -76,7 +76,7 @@ export function MetersSection() {
   );
 }
 
-/** A claim may run to billions of kWh: grouped digits, as the reader's language writes them. */
+/** Energy as the reader's language writes it; a claim may run to billions of kWh (grouped digits). */
 function largeEnergyText(t: TFunction, energyWh: number, language: string): string {
   const kwh = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: 2 }).format(energyWh / 1000);
   return t('units.kwh', { value: kwh });
@@ -108,7 +108,7 @@ function AnomalyCard({ item }: { item: MeterAnomaly }) {
         <div>
           <dt>{t('meters.billed')}</dt>
           <dd>
-            {energyText(t, item.billedWh)} · {moneyText(item.costMinor, item.currency, language)}
+            {largeEnergyText(t, item.billedWh, language)} · {moneyText(item.costMinor, item.currency, language)}
           </dd>
         </div>
         <div>
