@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { notify, type Database, type Db } from './db/client';
 import type { Deps } from './deps';
 import { registerJsonBody } from './http/json-body';
+import { registerTextGuard } from './http/text-guard';
 import { validatorCompiler } from './http/validation';
 import { lazyChildLoggerFactory, loggerOptions, newRequestId } from './logger';
 import { outboxMailer, type Mailer } from './mail/mailer';
@@ -89,7 +90,12 @@ import {
   registerRateLimit,
   type RateLimits,
 } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security';
+import {
+  clientErrorAnswer,
+  registerSecurityHeaders,
+  securityHeaders,
+  withSecurityHeaders,
+} from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { ocpiRoutes } from './ocpi/routes';
 
@@ -135,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cert: await readFile(config.tls.certFile),
     key: await readFile(config.tls.keyFile),
   };
+  // The security headers of every answer, of every status (plugins/security.ts).
+  const security = await securityHeaders(config);
   const app = Fastify({
     ...(https ? { https } : {}),
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -142,8 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: newRequestId,
-    // A malformed URL (bad percent-encoding, an over-long parameter) gets the JSON error body too.
-    frameworkErrors: errorHandler,
+    // A malformed URL (bad percent-encoding, an over-long parameter) gets the JSON error body
+    // and the headers too, as does what Node's parser refuses before Fastify (431, 400).
+    frameworkErrors: withSecurityHeaders(security, errorHandler),
+    clientErrorHandler: clientErrorAnswer(security),
     // The shutdown in server.ts waits for open requests; keep-alive sockets must not hold it.
     forceCloseConnections: 'idle',
   });
@@ -303,7 +313,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Security headers and the request id on every answer, then load shedding, so a refused request costs little;
   // the plugins that watch route registration come before every route.
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, security);
+  // No NUL (in a URL or a body no contract validates) reaches a handler or the database.
+  registerTextGuard(app);
   await registerPressure(app, { ...defaultPressureLimits, ...options.pressure });
   await registerRateLimit(app, limits, redis);
   await registerOpenApi(app, deps.brand, config.publicUrl);

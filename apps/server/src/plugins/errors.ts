@@ -1,17 +1,24 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '@evcharge/domain/errors';
 
-/** Sends the JSON error body of DESIGN.md Errors; `status` overrides the catalogue's. */
+/**
+ * Sends the JSON error body of DESIGN.md Errors; `status` overrides the catalogue's. No browser
+ * or proxy keeps an error (OWASP ASVS 8.2.1): a page's path has no cache-control of its own.
+ */
 export function sendError(
   reply: FastifyReply,
   error: AppError,
   status: number = error.status,
 ): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(error.toBody());
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(error.toBody());
 }
 
 // Fastify's own 4xx errors (body parsing, content type, limits) as catalogue codes.
-function codeForStatus(status: number): ErrorCode {
+export function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
       return 'UNAUTHORIZED';

@@ -1,6 +1,17 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '@evcharge/domain/errors';
 import { brandById } from '../brand/brands';
-import { apiSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './security';
+import { registerBrand } from './brand';
+import { errorHandler, registerErrorHandler, sendError } from './errors';
+import {
+  apiSecurityHeaders,
+  registerSecurityHeaders,
+  securityHeaderOptions,
+  securityHeaders,
+  staticSecurityHeaders,
+  withSecurityHeaders,
+} from './security';
 
 describe('staticSecurityHeaders', () => {
   it("are helmet's headers for our options, HSTS only over TLS", async () => {
@@ -56,5 +67,42 @@ describe('apiSecurityHeaders', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     });
+  });
+});
+
+describe('the headers of an answer, whatever its status', () => {
+  it('are the same on a 500, a 404 and a refused URL of one path, no-store included', async () => {
+    const config = { publicUrl: 'https://x', brand: 'demo', brandHosts: {} } as const;
+    const headers = await securityHeaders(config);
+    const app = Fastify({ logger: false, frameworkErrors: withSecurityHeaders(headers, errorHandler) });
+    registerBrand(app, config);
+    registerErrorHandler(app);
+    registerSecurityHeaders(app, headers);
+    for (const path of ['/api/boom/:id', '/pay/boom/:id']) {
+      app.get(path, async () => {
+        throw new Error('a fault of ours');
+      });
+    }
+    app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('NOT_FOUND')));
+    const own = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive']);
+    const headersOf = async (url: string, status: number) => {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(status);
+      return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !own.has(name)));
+    };
+    for (const [base, expected] of [
+      ['/api', headers.api],
+      ['/pay', headers.page.get('demo')!],
+    ] as const) {
+      const fault = await headersOf(`${base}/boom/1`, 500);
+      expect(fault).toEqual({
+        ...expected,
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+      });
+      expect(await headersOf(`${base}/nowhere`, 404)).toEqual(fault);
+      expect(await headersOf(`${base}/boom/%zz`, 400)).toEqual(fault);
+    }
+    await app.close();
   });
 });

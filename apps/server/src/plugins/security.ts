@@ -1,9 +1,21 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { AppError } from '@evcharge/domain/errors';
 import type { Brand } from '@evcharge/api/brand/get-brand';
 import { brandIds, brandById, tileOrigin } from '../brand/brands';
+import { brandForHost } from '../brand/resolve';
+import type { Config } from '../config';
 import { counterSources } from '../brand/counter';
+import { newRequestId } from '../logger';
 import { isApiPath } from './api-path';
+import { codeForStatus } from './errors';
 
 /**
  * DESIGN.md Operations, for pages: strict CSP (no inline script), no framing, HSTS only over TLS.
@@ -88,21 +100,95 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
   };
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  publicUrl: string,
-): Promise<void> {
+/** The headers of every answer: the pages' (per brand: its tiles and counter) and the API's. */
+export type SecurityHeaders = {
+  page: ReadonlyMap<string, Record<string, string>>;
+  api: Record<string, string>;
+  /** The brand of a request Fastify has not decorated (`frameworkErrors`): as request.brand. */
+  brandOf: (request: FastifyRequest) => string;
+};
+
+export async function securityHeaders(
+  config: Pick<Config, 'publicUrl' | 'brand' | 'brandHosts'>,
+): Promise<SecurityHeaders> {
   // Per brand: the page's policy allows the brand's tiles and counter (request.brand).
-  const pageHeaders = new Map<string, Record<string, string>>();
+  const page = new Map<string, Record<string, string>>();
   for (const id of brandIds) {
-    const brand = brandById(id);
-    pageHeaders.set(id, await staticSecurityHeaders(securityHeaderOptions(brand, publicUrl)));
+    page.set(id, await staticSecurityHeaders(securityHeaderOptions(brandById(id), config.publicUrl)));
   }
-  // The API's answers are the same for every brand: they allow nothing.
-  const apiHeaders = apiSecurityHeaders(pageHeaders.values().next().value!);
+  return {
+    page,
+    // The API's answers are the same for every brand: they allow nothing.
+    api: apiSecurityHeaders(page.values().next().value!),
+    brandOf: (request) => brandForHost(request.hostname, config.brandHosts, config.brand).id,
+  };
+}
+
+/** Answers that are data, not pages: the API's, and the roaming partners' (OCPI 2.2.1, JSON). */
+export function isDataPath(url: string): boolean {
+  return isApiPath(url) || /^\/ocpi(\/|\?|$)/.test(url);
+}
+
+/** Puts the headers of the request's path and brand, and the request id, on its answer. */
+export function setSecurityHeaders(
+  headers: SecurityHeaders,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  brand: string = request.brand.id,
+): void {
+  reply.headers(isDataPath(request.url) ? headers.api : headers.page.get(brand)!);
+  reply.header('x-request-id', request.id);
+}
+
+/** On every answer a route or the not-found handler gives (and the errors they end in). */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders.get(request.brand.id)!);
-    reply.header('x-request-id', request.id);
+    setSecurityHeaders(headers, request, reply);
     done();
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the URL (a malformed escape, a parameter over
+ * its length) before any hook ran; the answer gets the headers all the same.
+ */
+export function withSecurityHeaders(
+  headers: SecurityHeaders,
+  handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setSecurityHeaders(headers, request, reply, headers.brandOf(request));
+    return handler(error, request, reply);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers over its
+ * limit, a malformed request line, a timeout) before there is a request or a brand. As
+ * Fastify's own, plus the API's headers (they allow nothing) and the JSON error body.
+ */
+export function clientErrorAnswer(headers: SecurityHeaders) {
+  return function answer(
+    this: FastifyInstance,
+    error: Error & { code?: string },
+    socket: Duplex,
+  ): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify(new AppError(codeForStatus(status)).toBody());
+    this.log.trace({ err: error }, 'client error');
+    if (socket.writable) {
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        ...Object.entries(headers.api).map(([name, value]) => `${name}: ${value}`),
+        `x-request-id: ${newRequestId()}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

@@ -21,6 +21,11 @@ export function newId(prefix: string) {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
 
+/** Whether `newId` could have made the id: anything else names no payment, asked of no database. */
+export function isBankId(id: string): boolean {
+  return /^(pay|bind|refund)_[0-9a-f]{24}$/.test(id);
+}
+
 export async function cardOf(books: Books, token: string | null): Promise<CardRow | undefined> {
   if (!token) return undefined;
   return cardByToken(books.db, token);

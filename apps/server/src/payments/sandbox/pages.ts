@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { minorDigits, isoCode } from '@evcharge/domain/currency';
+import { isBankId } from './books';
 import type { SandboxAcquirer } from './sandbox-acquirer';
 import { fill } from '../../locales/texts';
 import { pageLanguageOf, pageTexts, type PageLanguage } from './page-texts';
@@ -153,13 +154,16 @@ export function registerSandboxPages(
       );
     }
 
+    /** The payment of the page's URL; an id of another shape is no page (404), before any query. */
+    const pageRow = async (id: string) => (isBankId(id) ? acquirer.pagePayment(id) : undefined);
+
     /** The page after the payment ended: back to the shop, whose page settles it. */
     const done = (reply: FastifyReply, row: Row, lang: PageLanguage) =>
       row.returnUrl ? reply.redirect(row.returnUrl, 303) : html(reply, finishedPage(row, lang));
 
     scope.get<{ Params: { id: string } }>('/acquirer/sandbox/pay/:id', async (request, reply) => {
       const lang = languageOf(request);
-      const row = await acquirer.pagePayment(request.params.id);
+      const row = await pageRow(request.params.id);
       if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
       if (row.status !== 'pending') return html(reply, finishedPage(row, lang));
       return html(reply, row.challengeToken ? challengeForm(row, lang) : cardForm(row, lang));
@@ -170,7 +174,7 @@ export function registerSandboxPages(
       async (request, reply) => {
         const lang = languageOf(request);
         const t = pageTexts[lang];
-        const row = await acquirer.pagePayment(request.params.id);
+        const row = await pageRow(request.params.id);
         if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
         if (row.status !== 'pending') return html(reply, finishedPage(row, lang));
         const form = request.body ?? {};
@@ -200,7 +204,7 @@ export function registerSandboxPages(
       async (request, reply) => {
         const lang = languageOf(request);
         const t = pageTexts[lang];
-        const row = await acquirer.pagePayment(request.params.id);
+        const row = await pageRow(request.params.id);
         if (!row || row.kind === 'refund') return html(reply, page(lang, '<h1>404</h1>'), 404);
         if (row.status !== 'pending' || !row.challengeToken || !row.cardToken)
           return row.status === 'pending' ? html(reply, cardForm(row, lang)) : done(reply, row, lang);
