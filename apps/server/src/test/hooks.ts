@@ -1,3 +1,4 @@
+import { loadConfig } from '../config';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   closeSimStations,
@@ -26,6 +27,20 @@ export function withTestServer(options: TestServerOptions = {}): TestServer {
     await server.close?.();
   });
   return server;
+}
+
+/**
+ * The file's test server with the session sweep every 0.2 s and a short grace for a stop that
+ * does not come (1 s unless said): a session with a lost stop closes within a test.
+ */
+export function withSweepingTestServer(stopGraceSeconds = 1): TestServer {
+  const { charging } = loadConfig({
+    PUBLIC_URL: 'http://evcharge.test',
+    DEMO_MODE: 'true',
+    CHARGE_SWEEP_SECONDS: '0.2',
+    CHARGE_STOP_GRACE_SECONDS: String(stopGraceSeconds),
+  });
+  return withTestServer({ config: { charging } });
 }
 
 /**

@@ -28,6 +28,19 @@ export async function addLoyaltyCompany(
   return row;
 }
 
+/** A points programme: 2 points a kWh, 16-digit Luhn numbers starting with 7, Code 128. */
+export function addPointsCompany(server: Pick<TestServer, 'db'>) {
+  return addLoyaltyCompany(server, {
+    benefitKind: 'points',
+    discountPercent: null,
+    pointsPerKwh: 2,
+    numberLength: 16,
+    numberPrefix: '7',
+    checkDigit: 'luhn',
+    barcode: 'code128',
+  });
+}
+
 /** GS1 7.9.1: `body` (12 digits) with its EAN-13 check digit. */
 export function withEan13(body: string): string {
   let sum = 0;

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loyaltyCards } from '../../db/schema/driver';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/money';
-import { loadConfig } from '../../config';
 import { eventually, type SimStation } from '../../test/charge-points';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { withSessionStations } from '../../test/hooks';
+import { withSessionStations, withSweepingTestServer } from '../../test/hooks';
 import { addLoyaltyCompany, cardNumber } from '../../test/loyalty';
 import { driverWithTag, MINUTE_MS, perKwh, sessionOf, startWithTag } from '../../test/sessions';
 
@@ -13,18 +11,8 @@ import { driverWithTag, MINUTE_MS, perKwh, sessionOf, startWithTag } from '../..
 // without it first, reconcile.ts): the discount and the points follow the meter's final energy,
 // and the correction moves the discount's part through the programme's account too, once.
 
-const server = {} as TestServer;
-beforeAll(async () => {
-  // The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
-  const { charging } = loadConfig({
-    PUBLIC_URL: 'http://evcharge.test',
-    DEMO_MODE: 'true',
-    CHARGE_SWEEP_SECONDS: '0.2',
-    CHARGE_STOP_GRACE_SECONDS: '1',
-  });
-  Object.assign(server, await startTestServer({ config: { charging } }));
-});
-afterAll(() => server.close());
+// The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
+const server = withSweepingTestServer();
 const stations = withSessionStations(server, { ledger: true });
 
 async function addDefaultCard(userId: string, values: Parameters<typeof addLoyaltyCompany>[1]) {

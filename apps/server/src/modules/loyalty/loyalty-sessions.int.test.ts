@@ -21,7 +21,7 @@ import {
 import { eventually } from '../../test/charge-points';
 import { driver, type Driver } from '../../test/charging';
 import { withSessionStations, withTestServer } from '../../test/hooks';
-import { addLoyaltyCompany, cardNumber } from '../../test/loyalty';
+import { addLoyaltyCompany, addPointsCompany, cardNumber } from '../../test/loyalty';
 import { accessTokenFor } from '../../test/builders';
 import {
   driverWithTag,
@@ -54,16 +54,7 @@ async function addCard(who: Driver, companyId: string, number: string, isDefault
 }
 
 const discountCompany = () => addLoyaltyCompany(server, { discountPercent: 10 });
-const pointsCompany = () =>
-  addLoyaltyCompany(server, {
-    benefitKind: 'points',
-    discountPercent: null,
-    pointsPerKwh: 2,
-    numberLength: 16,
-    numberPrefix: '7',
-    checkDigit: 'luhn',
-    barcode: 'code128',
-  });
+const pointsCompany = () => addPointsCompany(server);
 
 async function plan(who: Driver, connectorId: string, loyaltyCardId?: string | null) {
   const answer = await server.call<{ costMinor: number; loyalty: Charge['loyalty'] }>(planCharge, {

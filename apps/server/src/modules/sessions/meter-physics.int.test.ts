@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLoyaltyCard, type LoyaltyCard } from '@evcharge/api/loyalty/loyalty';
-import { loadConfig } from '../../config';
 import { listMeterAnomalies, type MeterAnomaly } from '@evcharge/api/admin/meter-anomalies';
 import type { ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import { getChargeById } from '@evcharge/api/sessions/get-charges';
@@ -11,9 +10,8 @@ import { receipts } from '../../db/schema/money';
 import { userEvents } from '../../db/schema/notifications';
 import { eventually } from '../../test/charge-points';
 import { driver as appDriver, start as appStart } from '../../test/charging';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { withSessionStations } from '../../test/hooks';
-import { addLoyaltyCompany, cardNumber } from '../../test/loyalty';
+import { withSessionStations, withSweepingTestServer } from '../../test/hooks';
+import { addPointsCompany, cardNumber } from '../../test/loyalty';
 import { bindTestCard, driverWithPhone, sessionPaymentOf } from '../../test/payments';
 import { rfidTags } from '../../db/schema/driver';
 import {
@@ -38,18 +36,8 @@ const TERAWATT_HOUR = 1_000_000_000_000;
 /** The test stations' AC connectors are rated 22 kW. */
 const RATED_W = 22_000;
 
-const server = {} as TestServer;
-beforeAll(async () => {
-  // The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
-  const { charging } = loadConfig({
-    PUBLIC_URL: 'http://evcharge.test',
-    DEMO_MODE: 'true',
-    CHARGE_SWEEP_SECONDS: '0.2',
-    CHARGE_STOP_GRACE_SECONDS: '1',
-  });
-  Object.assign(server, await startTestServer({ config: { charging } }));
-});
-afterAll(() => server.close());
+// The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
+const server = withSweepingTestServer();
 const { connectedStation } = withSessionStations(server, { ledger: true });
 
 const finished = (transactionId: number) =>
@@ -95,15 +83,7 @@ describe('MeterValues beyond what the connector can deliver', () => {
   it('10^12 Wh two seconds after an RFID start: kept for the record, billed on the last plausible reading, points on the billed energy', async () => {
     const { station } = await connectedStation();
     const who = await driverWithTag(server);
-    const company = await addLoyaltyCompany(server, {
-      benefitKind: 'points',
-      discountPercent: null,
-      pointsPerKwh: 2,
-      numberLength: 16,
-      numberPrefix: '7',
-      checkDigit: 'luhn',
-      barcode: 'code128',
-    });
+    const company = await addPointsCompany(server);
     const card = await server.call<LoyaltyCard>(createLoyaltyCard, {
       token: await accessTokenFor(server.db, who.id),
       body: { companyId: company.id, number: cardNumber('7', 16, 'luhn') },

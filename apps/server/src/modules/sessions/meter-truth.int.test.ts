@@ -1,13 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { describe, expect, it } from 'vitest';
 import { moneyDeps } from '../../test/money-deps';
 import { sweepSessions } from './supervise';
 import { ledgerPostings, ledgerTransactions, receipts } from '../../db/schema/money';
 import { userEvents } from '../../db/schema/notifications';
 import { addChargePoint, eventually, simStation, type SimStation } from '../../test/charge-points';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { withSessionStations } from '../../test/hooks';
+import { withSessionStations, withSweepingTestServer } from '../../test/hooks';
 import {
   driverWithTag,
   MINUTE_MS,
@@ -22,18 +20,8 @@ import {
 // from the charge point's meter on its own timeline, however its messages arrive: late, twice,
 // out of order, after a meter reset, from a wrong clock, or never.
 
-const server = {} as TestServer;
-beforeAll(async () => {
-  // The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
-  const { charging } = loadConfig({
-    PUBLIC_URL: 'http://evcharge.test',
-    DEMO_MODE: 'true',
-    CHARGE_SWEEP_SECONDS: '0.2',
-    CHARGE_STOP_GRACE_SECONDS: '1',
-  });
-  Object.assign(server, await startTestServer({ config: { charging } }));
-});
-afterAll(() => server.close());
+// The sweep every 0.2 s and a short grace: a session with a lost stop closes within the test.
+const server = withSweepingTestServer();
 const stations = withSessionStations(server, { ledger: true });
 const { connectedStation } = stations;
 
