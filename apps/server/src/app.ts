@@ -327,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   userRoutes(app, deps);
   accountRoutes(app, deps, limits, roamingTokens.accountClosing);
   brandRoutes(app);
-  analyticsRoutes(app, deps, limits);
+  analyticsRoutes(app, deps, limits, redis);
   stationRoutes(app, deps);
   // A private station's owner or terms changed: the charge point's local list follows its
   // owner, and others' reservations outside the new shared hours are withdrawn.

@@ -29,6 +29,16 @@ export const ANALYTICS_PATH_MAX = 80;
 const PATH_SEGMENTS_MAX = 5;
 /** The visit id: random, made by the browser tab (base64url, 16 to 32 characters). */
 export const ANALYTICS_VISIT_PATTERN = /^[A-Za-z0-9_-]{16,32}$/;
+/**
+ * What one browser tab can add to the figures (SPEC §1, the app's own counter): at most this
+ * many events a minute per tab (its visit id, from one client address), and all the tabs of
+ * one address together at most ANALYTICS_ADDRESS_EVENTS_PER_MINUTE; beyond that nothing is
+ * counted. A tab of the app sends a batch every 10 s at most, a handful of events each.
+ */
+export const ANALYTICS_TAB_EVENTS_PER_MINUTE = 20;
+export const ANALYTICS_ADDRESS_EVENTS_PER_MINUTE = 100;
+/** The same event (name and route) from the same tab within this many seconds counts once. */
+export const ANALYTICS_REPEAT_SECONDS = 10;
 /** The longest period the console asks for at once (days, both ends included). */
 export const ANALYTICS_PERIOD_MAX_DAYS = 366;
 

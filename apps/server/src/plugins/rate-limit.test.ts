@@ -14,6 +14,8 @@ describe('limitsPerInstance', () => {
       wrongPasswordsPerHour: 33,
       writePerMinute: 6,
       analyticsPerMinute: 20,
+      analyticsTabEventsPerMinute: 6,
+      analyticsAddressEventsPerMinute: 33,
     });
     for (const [name, limit] of Object.entries(limits)) {
       expect(limit * 3).toBeLessThanOrEqual(defaultRateLimits[name as keyof typeof limits]);

@@ -1,6 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
+  ANALYTICS_TAB_EVENTS_PER_MINUTE,
+} from '@evcharge/domain/analytics';
 import { AppError } from '@evcharge/domain/errors';
 import { isApiPath } from './api-path';
 
@@ -15,6 +19,10 @@ export type RateLimits = {
   writePerMinute: number;
   /** Analytics batches per client address and minute (a tab sends one every 10 s at most). */
   analyticsPerMinute: number;
+  /** Analytics events counted per browser tab (its visit id and address) and minute. */
+  analyticsTabEventsPerMinute: number;
+  /** Analytics events counted per client address and minute, all its tabs together. */
+  analyticsAddressEventsPerMinute: number;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -23,6 +31,8 @@ export const defaultRateLimits: RateLimits = {
   wrongPasswordsPerHour: 100,
   writePerMinute: 20,
   analyticsPerMinute: 60,
+  analyticsTabEventsPerMinute: ANALYTICS_TAB_EVENTS_PER_MINUTE,
+  analyticsAddressEventsPerMinute: ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
 };
 
 export const MINUTE_MS = 60_000;

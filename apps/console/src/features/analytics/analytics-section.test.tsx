@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
+  ANALYTICS_REPEAT_SECONDS,
+  ANALYTICS_TAB_EVENTS_PER_MINUTE,
+} from '@evcharge/domain/analytics';
 import { startSession } from '../../lib/session';
 import { jsonResponse, routeFetch } from '../../test/fetch';
 import { AnalyticsSection, periodOf, type Summary } from './analytics-section';
@@ -87,6 +92,19 @@ describe('the analytics section', () => {
     expect(steps[3]!.textContent).toContain('20 % of map visits');
     expect(steps[2]!.querySelector<HTMLElement>('.funnel-fill')?.style.width).toBe('25%');
     expect(screen.getByTestId('analytics-top-paths').textContent).toContain('/receipt/:id');
+  });
+
+  it('says what is counted of one browser tab, with the numbers the server counts by', async () => {
+    startSession({ accessToken: 'analyst-token' });
+    serve();
+    render(<AnalyticsSection now={() => NOW} />);
+    const note = await screen.findByTestId('analytics-counted');
+    expect(note.textContent).toBe(
+      `What is counted: one browser tab counts at most ${ANALYTICS_TAB_EVENTS_PER_MINUTE} events a minute, ` +
+        `and all the tabs of one network address together at most ${ANALYTICS_ADDRESS_EVENTS_PER_MINUTE}; ` +
+        `the same event from the same tab within ${ANALYTICS_REPEAT_SECONDS} seconds counts once. ` +
+        'Anything beyond that is not counted.',
+    );
   });
 
   it('asks again for another period and for one brand', async () => {

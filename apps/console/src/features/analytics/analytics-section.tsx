@@ -2,6 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAnalyticsSummary } from '@evcharge/api/admin/analytics';
 import type { ContractResponse } from '@evcharge/api/contract';
+import {
+  ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
+  ANALYTICS_REPEAT_SECONDS,
+  ANALYTICS_TAB_EVENTS_PER_MINUTE,
+} from '@evcharge/domain/analytics';
 import { apiRequest } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { toBcp47 } from '../../lib/i18n';
@@ -24,8 +29,8 @@ export function periodOf(days: number, now: number): { from: string; to: string 
 
 /**
  * Analytics (SPEC §1 the web-analytics counter): page views per day and the charging funnel
- * over a chosen period, for all brands or one. Analysts and administrators only (the server
- * answers anyone else 404).
+ * over a chosen period, for all brands or one, and what the server counts of one browser tab.
+ * Analysts and administrators only (the server answers anyone else 404).
  */
 export function AnalyticsSection({ now = Date.now }: { now?: () => number }) {
   const { t, i18n } = useTranslation();
@@ -62,6 +67,13 @@ export function AnalyticsSection({ now = Date.now }: { now?: () => number }) {
         <div>
           <h1>{t('analytics.title')}</h1>
           <p className="muted">{t('analytics.subtitle')}</p>
+          <p className="muted" data-testid="analytics-counted">
+            {t('analytics.counted', {
+              perTab: ANALYTICS_TAB_EVENTS_PER_MINUTE,
+              perAddress: ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
+              seconds: ANALYTICS_REPEAT_SECONDS,
+            })}
+          </p>
         </div>
         <div className="analytics-filters">
           <div className="segmented" role="group" aria-label={t('analytics.period')}>

@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAnalyticsSummary } from '@evcharge/api/admin/analytics';
+import {
+  ANALYTICS_ADDRESS_EVENTS_PER_MINUTE,
+  ANALYTICS_REPEAT_SECONDS,
+  ANALYTICS_TAB_EVENTS_PER_MINUTE,
+} from '@evcharge/domain/analytics';
 import { reportAnalyticsEvents } from '@evcharge/api/analytics/report-events';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { analyticsEvents } from '../../db/schema/analytics';
@@ -20,7 +26,8 @@ const server = withTestServer({
 });
 
 const VISIT = 'k3J9x_Qw-2mZp8RtYv4aBc';
-const OTHER_VISIT = 'Zz9yXw8vU7tS6rQ5pO4nM3';
+/** A browser tab's visit id of its own: what one tab sent before does not bound another. */
+const newVisit = () => randomBytes(16).toString('base64url');
 
 type Stored = typeof analyticsEvents.$inferSelect;
 const stored = async (): Promise<Stored[]> =>
@@ -41,9 +48,10 @@ beforeEach(async () => {
 describe('POST /api/analytics/events', () => {
   it('stores page views and funnel steps as route patterns, with nothing about who sent them', async () => {
     // A signed-in driver's browser, sending the token as well: it is not read.
+    const visit = newVisit();
     const answer = await report(
       {
-        visit: VISIT,
+        visit: visit,
         events: [
           { name: 'pageView', path: '/' },
           { name: 'stationOpened', path: '/' },
@@ -58,11 +66,11 @@ describe('POST /api/analytics/events', () => {
     expect(answer.body.accepted).toBe(5);
     const rows = await stored();
     expect(rows.map(({ name, path, brand, visit }) => ({ name, path, brand, visit }))).toEqual([
-      { name: 'pageView', path: '/', brand: 'demo', visit: VISIT },
-      { name: 'stationOpened', path: '/', brand: 'demo', visit: VISIT },
-      { name: 'pageView', path: '/receipt/:id', brand: 'demo', visit: VISIT },
-      { name: 'pageView', path: '/persone/:id', brand: 'demo', visit: VISIT },
-      { name: 'chargeStarted', path: '/precharging', brand: 'demo', visit: VISIT },
+      { name: 'pageView', path: '/', brand: 'demo', visit: visit },
+      { name: 'stationOpened', path: '/', brand: 'demo', visit: visit },
+      { name: 'pageView', path: '/receipt/:id', brand: 'demo', visit: visit },
+      { name: 'pageView', path: '/persone/:id', brand: 'demo', visit: visit },
+      { name: 'chargeStarted', path: '/precharging', brand: 'demo', visit: visit },
     ]);
     for (const row of rows) expect(row.at).toEqual(clock.at);
     // The table has no place for personal data, and none slipped into what it has.
@@ -77,7 +85,7 @@ describe('POST /api/analytics/events', () => {
     const answer = await requestAsHost(server.baseUrl, 'volt.example', '/api/analytics/events', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ visit: VISIT, events: [{ name: 'pageView', path: '/' }] }),
+      body: JSON.stringify({ visit: newVisit(), events: [{ name: 'pageView', path: '/' }] }),
     });
     expect(answer.status).toBe(201);
     expect((await stored()).map((row) => row.brand)).toEqual(['volt']);
@@ -123,8 +131,8 @@ describe('POST /api/analytics/events', () => {
   it('limits the batches per address and minute (429), storing nothing of the refused one', async () => {
     const limited = await startTestServer({ rateLimits: { analyticsPerMinute: 2 } });
     try {
-      const body = { visit: VISIT, events: [{ name: 'pageView', path: '/' }] };
-      const send = () => limited.call(reportAnalyticsEvents, { body });
+      const body = () => ({ visit: newVisit(), events: [{ name: 'pageView', path: '/' }] });
+      const send = () => limited.call(reportAnalyticsEvents, { body: body() });
       expect((await send()).status).toBe(201);
       expect((await send()).status).toBe(201);
       const before = await dbFingerprint(limited.db);
@@ -136,6 +144,72 @@ describe('POST /api/analytics/events', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('what one browser tab can count', () => {
+  // A server of its own, on a clock that only moves on: the minutes and the repeats' seconds
+  // of the tests above (all from this address) do not reach into these.
+  const tabClock = { at: new Date('2026-12-01T10:00:00Z') };
+  const counting = withTestServer({ now: () => tabClock.at });
+  const send = (visit: string, events: { name: string; path: string }[]) =>
+    counting.call<{ accepted: number }>(reportAnalyticsEvents, { body: { visit, events } });
+  const countedOf = async (visit: string) =>
+    (await counting.db.select().from(analyticsEvents)).filter((row) => row.visit === visit).length;
+  /** `n` page views of routes no other has: no repeats among them. */
+  const distinctViews = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({ name: 'pageView', path: `/flood/${word(from + i)}` }));
+  const word = (n: number): string => (n < 26 ? '' : word(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+  const later = (seconds: number) => {
+    tabClock.at = new Date(tabClock.at.getTime() + seconds * 1000);
+  };
+  beforeEach(() => later(3600));
+
+  it(`a flood from one tab counts at most ${ANALYTICS_TAB_EVENTS_PER_MINUTE} events a minute, then again the next minute`, async () => {
+    const tab = newVisit();
+    let accepted = 0;
+    for (let batch = 0; batch < 10; batch += 1) {
+      const answer = await send(tab, distinctViews(30, batch * 30));
+      expect(answer.status).toBe(201);
+      accepted += answer.body.accepted;
+    }
+    expect(accepted).toBe(ANALYTICS_TAB_EVENTS_PER_MINUTE);
+    expect(await countedOf(tab)).toBe(ANALYTICS_TAB_EVENTS_PER_MINUTE);
+    later(61);
+    expect((await send(tab, distinctViews(30, 1000))).body.accepted).toBe(ANALYTICS_TAB_EVENTS_PER_MINUTE);
+    expect(await countedOf(tab)).toBe(2 * ANALYTICS_TAB_EVENTS_PER_MINUTE);
+  });
+
+  it(`the same event from the same tab within ${ANALYTICS_REPEAT_SECONDS} s counts once`, async () => {
+    const tab = newVisit();
+    const view = { name: 'pageView', path: '/receipts' };
+    const opened = { name: 'stationOpened', path: '/' };
+    expect((await send(tab, [view, view, opened, view])).body.accepted).toBe(2);
+    later(ANALYTICS_REPEAT_SECONDS - 1);
+    expect((await send(tab, [view, opened])).body.accepted).toBe(0);
+    later(1);
+    expect((await send(tab, [opened, view])).body.accepted).toBe(2);
+    // The same route and a station opened on it are two events, and a route with another id
+    // is the same route pattern: a repeat.
+    later(ANALYTICS_REPEAT_SECONDS);
+    expect((await send(tab, [{ name: 'pageView', path: '/receipt/41' }, { name: 'pageView', path: '/receipt/42' }])).body.accepted).toBe(1);
+    expect(await countedOf(tab)).toBe(5);
+  });
+
+  it('a second tab counts on its own, and all the tabs of one address together at most their bound', async () => {
+    const first = newVisit();
+    const second = newVisit();
+    expect((await send(first, distinctViews(30))).body.accepted).toBe(ANALYTICS_TAB_EVENTS_PER_MINUTE);
+    expect((await send(first, distinctViews(5, 30))).body.accepted).toBe(0);
+    // The same routes from another tab are not its repeats.
+    expect((await send(second, distinctViews(5))).body.accepted).toBe(5);
+    expect(await countedOf(second)).toBe(5);
+    // A new visit id for every batch does not get past the address's bound.
+    let accepted = ANALYTICS_TAB_EVENTS_PER_MINUTE + 5;
+    for (let batch = 0; batch < 10; batch += 1) {
+      accepted += (await send(newVisit(), distinctViews(30))).body.accepted;
+    }
+    expect(accepted).toBe(ANALYTICS_ADDRESS_EVENTS_PER_MINUTE);
   });
 });
 
@@ -179,20 +253,23 @@ describe('GET /api/admin/analytics', () => {
     const at = (iso: string) => {
       clock.at = new Date(iso);
     };
+    const visit = newVisit();
     at('2026-11-18T09:00:00Z');
     await report({
-      visit: VISIT,
+      visit,
       events: [
         { name: 'pageView', path: '/' },
-        { name: 'stationOpened', path: '/' },
         { name: 'stationOpened', path: '/' },
         { name: 'pageView', path: '/precharging' },
         { name: 'chargeStarted', path: '/precharging' },
       ],
     });
+    // Another station opened on the map a little later (sooner, it would be a repeat).
+    at('2026-11-18T09:00:30Z');
+    await report({ visit, events: [{ name: 'stationOpened', path: '/' }] });
     at('2026-11-20T23:59:00Z');
     await report({
-      visit: OTHER_VISIT,
+      visit: newVisit(),
       events: [
         { name: 'pageView', path: '/' },
         { name: 'pageView', path: '/charging' },
@@ -201,11 +278,12 @@ describe('GET /api/admin/analytics', () => {
     });
     // Outside the period: the day after.
     at('2026-11-21T00:00:00Z');
-    await report({ visit: VISIT, events: [{ name: 'pageView', path: '/' }] });
+    await report({ visit, events: [{ name: 'pageView', path: '/' }] });
+    at('2026-11-21T00:01:00Z');
     await requestAsHost(server.baseUrl, 'volt.example', '/api/analytics/events', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ visit: VISIT, events: [{ name: 'pageView', path: '/' }] }),
+      body: JSON.stringify({ visit, events: [{ name: 'pageView', path: '/' }] }),
     });
 
     const all = await server.call<Summary>(getAnalyticsSummary, { query: period, token: analyst.token });

@@ -9,11 +9,13 @@ import {
 import { AppError } from '@evcharge/domain/errors';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
+import type { Admission } from './admission';
 import * as repo from './repo';
 
 // SPEC §1: the app's own web-analytics counter. What arrives is checked by the contract and
-// normalised again here (route patterns only), stored with the brand of the host it came to
-// and the server's time: nothing about who sent it (no user, no address).
+// normalised again here (route patterns only), bounded per browser tab (admission.ts), stored
+// with the brand of the host it came to and the server's time: nothing about who sent it (no
+// user, no address).
 
 const DAY_MS = 86_400_000;
 /** The console's list of the most viewed pages. */
@@ -21,15 +23,23 @@ export const TOP_PATHS = 10;
 
 type Report = z.output<NonNullable<(typeof reportAnalyticsEvents)['body']>>;
 
-/** Stores a batch of the web's events; answers how many were taken. */
-export async function recordEvents(db: Db, brand: string, report: Report, now: Date) {
-  const rows = report.events.map((event) => ({
-    brand,
-    visit: report.visit,
+/**
+ * Stores what counts of a batch of the web's events (admission.ts: repeats once, a tab's and an
+ * address's minute bounded); answers how many were counted.
+ */
+export async function recordEvents(
+  deps: { db: Db; admission: Admission },
+  from: { brand: string; address: string },
+  report: Report,
+  now: Date,
+) {
+  const events = report.events.map((event) => ({
     name: event.name,
     path: normaliseRoutePath(event.path),
   }));
-  await repo.insertEvents(db, rows, now);
+  const counted = await deps.admission.admit(from.address, report.visit, events, now);
+  const rows = counted.map((event) => ({ ...event, brand: from.brand, visit: report.visit }));
+  await repo.insertEvents(deps.db, rows, now);
   return { accepted: rows.length };
 }
 
