@@ -351,7 +351,11 @@ describe('what no route answers, fuzzed', () => {
         fc.constantFrom(`/ocpp/${chargePoint.id}`, '/ocpp/CP-UNKNOWN', '/ocpp/', '/ocpp', '/api/brand', '/ocpp/%zz', '/ocpp/a/b'),
         hostileText.map((text) => `/ocpp/${encodePart(text)}`),
       ),
-      protocol: fc.constantFrom<string | undefined>('ocpp1.6', 'ocpp2.0.1', 'ocpp1.6, ocpp2.0.1', undefined),
+      protocol: fc.oneof(
+        fc.constantFrom<string | undefined>('ocpp1.6', 'ocpp2.0.1', 'ocpp1.6, ocpp2.0.1', undefined, '', ' ', 'ocpp1.6,,'),
+        // Header values Node sends (no control characters), of any other shape.
+        fc.string({ maxLength: 20 }).filter((text) => /^[\x20-\x7e]*$/.test(text)),
+      ),
       authorization: fc.constantFrom<string | undefined>(
         undefined,
         basic(chargePoint.id, 'wrong'),

@@ -44,7 +44,7 @@ async function tryConnect(options: { id: string; password?: string; protocols?: 
   }
 }
 
-function rawUpgrade(path: string): Promise<number | undefined> {
+function rawUpgrade(path: string, protocol = 'ocpp1.6'): Promise<number | undefined> {
   const url = new URL(server.baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({
@@ -56,7 +56,7 @@ function rawUpgrade(path: string): Promise<number | undefined> {
         upgrade: 'websocket',
         'sec-websocket-version': '13',
         'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'sec-websocket-protocol': 'ocpp1.6',
+        'sec-websocket-protocol': protocol,
       },
     });
     req.on('response', (response) => resolve(response.statusCode));
@@ -90,6 +90,10 @@ describe('the OCPP handshake (security profile 1)', () => {
     expect(await rawUpgrade('/ocpp/')).toBe(404);
     expect(await rawUpgrade('/ocpp/a/b')).toBe(404);
     expect(await rawUpgrade('/ocpp/%E0%A4%A')).toBe(404);
+    // A subprotocol header that is no list of tokens (RFC 6455 §4.1, RFC 9110 §5.6.2): 400.
+    for (const protocol of ['', ' ', 'ocpp1.6,,', 'ocpp1.6, ocpp 1.6', 'ocpp1.6;v=1']) {
+      expect(await rawUpgrade(`/ocpp/${chargePoint.id}`, protocol), JSON.stringify(protocol)).toBe(400);
+    }
     // HTTP still works beside the sockets.
     expect((await server.fetch('/health')).status).toBe(200);
   });

@@ -49,6 +49,18 @@ function chargePointIdOf(url: string | undefined): string | undefined {
   }
 }
 
+/** RFC 9110 §5.6.2 token characters. */
+const TOKEN_LIST = /^[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*[ \t]*$/;
+
+/**
+ * Whether an upgrade's Sec-WebSocket-Protocol is absent or a comma-separated list of tokens
+ * (RFC 6455 §4.1): anything else is refused 400 before the WebSocket library reads it.
+ */
+export function isProtocolList(header: string | string[] | undefined): boolean {
+  if (header === undefined) return true;
+  return typeof header === 'string' && TOKEN_LIST.test(header);
+}
+
 /**
  * The OCPP 1.6J central system (ocpp-rpc, strict mode): upgrades on /ocpp/{id}, security
  * profile 1 before the upgrade completes, one handler per action, presence, and sockets
@@ -244,6 +256,9 @@ export function registerOcppServer(
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isClosing) return refuseUpgrade(socket, 503, 'Service Unavailable');
     if (chargePointIdOf(request.url) === undefined) return refuseUpgrade(socket, 404, 'Not Found');
+    // ocpp-rpc's parser throws on a subprotocol header that is no list of tokens (an answer 500).
+    if (!isProtocolList(request.headers['sec-websocket-protocol']))
+      return refuseUpgrade(socket, 400, 'Bad Request');
     void rpc.handleUpgrade(request, socket as Parameters<typeof rpc.handleUpgrade>[1], head);
   };
   app.server.on('upgrade', onUpgrade);
