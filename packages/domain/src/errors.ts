@@ -64,6 +64,9 @@ export const errorCatalogue = {
   STATION_UNDER_REPAIR: { status: 409, message: 'The station is under repair' },
   STATION_OPENING_SOON: { status: 409, message: 'The station is opening soon' },
   PASSWORD_CHANGE_FAILED: { status: 400, message: 'Error changing password' },
+  // SPEC §4 account deletion, step 2: the signed-in driver's password was wrong (not a 401: the
+  // session is fine); details: triesLeft, counted with the sign-in's (OWASP ASVS 2.2.1).
+  WRONG_PASSWORD: { status: 400, message: 'Wrong password' },
   STOP_FAILED: { status: 409, message: 'Error stopping charging' },
   START_TIMEOUT: {
     status: 504,

@@ -16,6 +16,7 @@ export const publicPaths: readonly string[] = [
   paths.callback,
   paths.confirmPage,
   paths.detailStation,
+  paths.accountDeleted,
 ];
 
 function normalise(pathname: string): string {

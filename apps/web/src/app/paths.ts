@@ -15,6 +15,8 @@ const outside = {
   cardRedirect: '/cardredirect',
   /** Back from the acquirer's page after a payment by a card typed there (top-up, debt, order). */
   callback: '/callback',
+  /** SPEC §4: where a deleted account ends, signed out: what went and what the law keeps. */
+  accountDeleted: '/accountDeleted',
 } as const;
 
 // Under the main shell, loaded by the router itself: the map home (the empty path) and the

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: paths.guides, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/guides/components/guides-page'), 'GuidesPage', ['guides']) },
           // Back from the acquirer's page: after binding a card, and after a payment (SPEC §2).
           ...[paths.cardRedirect, paths.callback].map((path) => ({ path, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/payments/components/payment-return-page'), 'PaymentReturnPage', ['payments', 'errors']) })),
+          { path: paths.accountDeleted, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/account/components/account-deleted-page'), 'AccountDeletedPage', ['profile']) },
           { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage') },
         ],
       },

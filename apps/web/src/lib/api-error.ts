@@ -36,7 +36,7 @@ export function errorText(t: TFunction, error: unknown): string {
     return t(`errors:commandRejected_${reason}`);
   const parts = [t(`errors:${error.code}`)];
   const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
-  const counted = ['INVALID_CREDENTIALS', 'PASSWORD_CHANGE_FAILED', 'PRIVATE_STATION_WRONG_SECRET'];
+  const counted = ['INVALID_CREDENTIALS', 'PASSWORD_CHANGE_FAILED', 'WRONG_PASSWORD', 'PRIVATE_STATION_WRONG_SECRET'];
   if (counted.includes(error.code) && triesLeft !== undefined) {
     parts.push(t('errors:triesLeft', { tries: Number(triesLeft) }));
   }

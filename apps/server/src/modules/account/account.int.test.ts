@@ -5,7 +5,7 @@ import { createCar, listCars } from '@evcharge/api/cars/cars';
 import { likeStation } from '@evcharge/api/favourites/favourite-stations';
 import { acceptPrivacyPolicy, deleteAccount, deletionCheck } from '@evcharge/api/account/account';
 import { getSelf } from '@evcharge/api/users/get-self';
-import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
+import { CLIENT_USER_TYPE, LOGIN_MAX_FAILED_ATTEMPTS } from '@evcharge/domain/constants';
 import type { ErrorBody } from '@evcharge/domain/errors';
 import { chargingSessions } from '../../db/schema/charging';
 import { cars } from '../../db/schema/driver';
@@ -148,8 +148,20 @@ describe('DELETE /api/user/0', () => {
       token: user.token,
       body: { password: 'Wrong1234' },
     });
-    expect(res.status).toBe(401);
+    // Not a 401, which the app takes for an ended session: the driver stays signed in and
+    // hears the tries left, counted with the sign-in's (OWASP ASVS 2.2.1).
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      details: { triesLeft: LOGIN_MAX_FAILED_ATTEMPTS - 1 },
+    });
     expect((await row(user.id)).deletedAt).toBeNull();
+    expect((await server.call(getSelf, { token: user.token })).status).toBe(200);
+    const again = await server.call<ErrorBody>(deleteAccount, {
+      token: user.token,
+      body: { password: 'Wrong12345' },
+    });
+    expect(again.body.details).toEqual({ triesLeft: LOGIN_MAX_FAILED_ATTEMPTS - 2 });
     const empty = await server.call<ErrorBody>(deleteAccount, {
       token: user.token,
       body: { password: '' },

@@ -3,7 +3,7 @@ import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 import type { Acquirer } from '../../payments/acquirer';
-import { verifyPassword } from '../auth';
+import { assertNotLocked, loginHash, recordWrongPassword, verifyPassword } from '../auth';
 import { lockUser, openSessionCount, userWalletBalanceMinor } from '../ledger';
 import {
   anonymiseReviews,
@@ -77,15 +77,24 @@ function blockerError(state: DeletionState): AppError {
  * the user's row locked, so a top-up or a start cannot slip in between the check and the
  * deletion. Sessions, ledger postings and receipts stay (the law keeps them), tied to a
  * user row that no longer says who it was.
+ *
+ * A wrong password counts on the sign-in's counter and lock (OWASP ASVS 2.2.1) and answers
+ * WRONG_PASSWORD with the tries left: not a 401, since the session itself is fine and the
+ * driver stays signed in.
  */
 export async function deleteAccount(
   db: Db,
   user: UserRow,
   password: string,
   acquirer?: Pick<Acquirer, 'name' | 'unbind'>,
+  now: Date = new Date(),
 ): Promise<void> {
+  const hash = loginHash(user.email);
+  await assertNotLocked(db, hash, now);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError('INVALID_CREDENTIALS');
+    const error = await recordWrongPassword(db, hash, now);
+    if (error.code !== 'INVALID_CREDENTIALS') throw error;
+    throw new AppError('WRONG_PASSWORD', { details: error.details });
   }
   const cards = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);

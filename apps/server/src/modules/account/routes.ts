@@ -48,7 +48,7 @@ export function accountRoutes(
     deleteAccountContract,
     async ({ auth, body }) => {
       const closed = await accountClosing(auth.user.id);
-      await deleteAccount(db, auth.user, body.password, deps.acquirer);
+      await deleteAccount(db, auth.user, body.password, deps.acquirer, deps.now());
       closed();
       return { ok: true as const };
     },

@@ -6,6 +6,9 @@ import { clearSession, getSession, startSession } from '@/lib/session';
 import { buildClient } from '@/test/builders';
 import { routeFetch } from '@/test/fetch-routes';
 import { jsonResponse, renderScreen } from '@/test/render';
+import { guardRoute } from '@/app/guard';
+import { isKnownPath, paths } from '@/app/paths';
+import { AccountDeletedPage } from './account-deleted-page';
 import { AccountWatch } from './account-watch';
 import { DeleteAccountPage } from './delete-account-page';
 import { ProfileSettingsPage } from './profile-settings-page';
@@ -149,6 +152,44 @@ describe('DeleteAccountPage', () => {
     await ui.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(getSession()).toBeNull());
     expect(sent.find((r) => r.method === 'DELETE')?.body).toEqual({ password: 'Secret123' });
+  });
+
+  it('says a wrong password with the tries left and keeps the driver signed in', async () => {
+    serve([
+      { path: '/api/user/deletion-check', reply: check({ allowed: true }) },
+      {
+        method: 'DELETE',
+        path: '/api/user/0',
+        reply: jsonResponse(400, { code: 'WRONG_PASSWORD', message: 'Wrong password', details: { triesLeft: 4 } }),
+      },
+    ]);
+    await renderScreen(<DeleteAccountPage />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByTestId('delete-understand'));
+    await ui.click(screen.getByTestId('delete-next'));
+    await ui.type(await screen.findByTestId('delete-password'), 'Wrong1234');
+    await ui.click(screen.getByTestId('delete-confirm'));
+    expect((await screen.findByTestId('delete-error')).textContent).toBe('The password is wrong. Tries left: 4');
+    expect(getSession()).not.toBeNull();
+    expect(screen.getByTestId('delete-step-2')).toBeTruthy();
+  });
+});
+
+describe('AccountDeletedPage', () => {
+  it('says the account was deleted and what the law keeps', async () => {
+    clearSession('logout');
+    serve([]);
+    await renderScreen(<AccountDeletedPage />);
+    const page = await screen.findByTestId('account-deleted');
+    expect(page.textContent).toMatch(/Your account has been deleted/);
+    expect(page.textContent).toMatch(/Receipts and the history of paid sessions are kept as the law requires/);
+  });
+
+  it('is open to a signed-out visitor (the guard lets it be)', () => {
+    expect(guardRoute({
+      pathname: paths.accountDeleted, search: '', isSignedIn: false, isKnownRoute: isKnownPath(paths.accountDeleted),
+      previousPathname: paths.deleteAccount, language: 'en',
+    })).toEqual({ action: 'allow' });
   });
 });
 

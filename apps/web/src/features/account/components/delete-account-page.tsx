@@ -96,7 +96,7 @@ function StepConfirm({ onBack }: { onBack: () => void }) {
     }
     try {
       await remove.mutateAsync(password);
-      void navigate(paths.home, { replace: true, state: { accountDeleted: true } });
+      void navigate(paths.accountDeleted, { replace: true });
     } catch {
       // The error is shown from the mutation's state.
     }
