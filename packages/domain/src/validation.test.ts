@@ -158,7 +158,8 @@ describe('amountTextSchema (SPEC §5: greater than 0)', () => {
     ['0.00', rule.amount],
     ['-5', rule.amount],
     ['1.005', rule.amount],
-    ['abc', rule.amount],
+    ['abc', rule.number],
+    ['12a', rule.number],
     ['', rule.required],
   ])('%j fails with %s', (value, expected) => {
     expect(rules(amountTextSchema, value)).toEqual([expected]);

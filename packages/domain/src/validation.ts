@@ -99,11 +99,15 @@ export const vinSchema = z
   .length(VIN_LENGTH, { error: rule.vin })
   .regex(/^[A-HJ-NPR-Z0-9]+$/, { error: rule.vin });
 
-/** A money amount typed by a person: greater than 0, at most two decimals. */
+/**
+ * A money amount typed by a person: greater than 0, at most two decimals (SPEC §5). Text that
+ * is no number at all has the number format error, not the amount's.
+ */
 export const amountTextSchema = z
   .string({ error: rule.required })
   .trim()
   .min(1, { error: rule.required, abort: true })
+  .regex(/^-?\d+([.,]\d+)?$/, { error: rule.number, abort: true })
   .regex(/^\d+([.,]\d{1,2})?$/, { error: rule.amount })
   .transform((value) => Number(value.replace(',', '.')))
   .refine((value) => value > 0 && Number.isFinite(value), { error: rule.amount });

@@ -111,6 +111,8 @@ describe('WalletPage', () => {
   it.each([
     ['0', 'Enter an amount greater than 0'],
     ['12.345', 'Enter an amount greater than 0'],
+    // SPEC §5: text that is no number at all has the number format error.
+    ['abc', 'Enter a number'],
     ['50000.01', 'At most ₽50,000.00 at a time'],
   ])('refuses %s with the rule and sends nothing', async (amount, text) => {
     const server = serve();
