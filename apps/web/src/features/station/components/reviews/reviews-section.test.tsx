@@ -168,6 +168,15 @@ describe('ReviewForm', () => {
     expect(server.sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it("does not ask to be the first under the driver's own pending review", async () => {
+    serve({ mine: [buildReview({ id: 'mine', status: 'pending', isMine: true, text: 'My own words.' })] });
+    await renderScreen(<ReviewsSection stationId={STATION} />);
+    expect((await screen.findByTestId('reviews-mine')).textContent).toContain('My own words.');
+    const empty = screen.getByTestId('reviews-empty');
+    expect(empty.textContent).not.toContain('Be the first');
+    expect(empty.textContent).toBe('Your review is the first here: other drivers will see it once a moderator approves it.');
+  });
+
   it('sends the text, the answers and the photos as base64, then shows the review waiting for a moderator', async () => {
     let mine: Review[] = [];
     const server = serve({}, [{

@@ -62,7 +62,8 @@ export function ReviewsSection({ stationId }: { stationId: string }) {
               {approved.map((review) => <ReviewItem key={review.id} review={review} stationId={stationId} />)}
             </ul>
           ) : (
-            <p className="reviews__empty muted" data-testid="reviews-empty">{t('reviews:empty')}</p>
+            // The driver's own review waits for a moderator: it is the first, so no "be the first".
+            <p className="reviews__empty muted" data-testid="reviews-empty">{t(mine.length > 0 ? 'reviews:emptyButMine' : 'reviews:empty')}</p>
           )}
         </div>
       )}
