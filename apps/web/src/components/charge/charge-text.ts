@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { powerText } from '@/components/station/power-text';
 import { formatNumber } from '@/lib/format';
 import { toBcp47 } from '@/lib/i18n';
 
@@ -11,9 +12,9 @@ export function energyText(t: TFunction, energyWh: number, language: string): st
   return t('charging:units.kwh', { value: formatNumber(kwh, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
 }
 
-/** 48 200 W → "48.2 kW". */
+/** 48 200 W → "48.2 kW", 150 000 W → "150 kW": the one power format (components/station/power-text). */
 export function powerKwText(t: TFunction, powerW: number, language: string): string {
-  return t('common:powerKw', { value: formatNumber(powerW / 1000, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  return powerText(t, powerW / 1000, language);
 }
 
 /** A running clock: "1:02:05", "12:40". The same in every language. */

@@ -49,6 +49,8 @@ describe('PrechargingPage', () => {
     const summary = await screen.findByTestId('precharge-connector');
     expect(within(summary).getByText('Tverskaya 12')).toBeTruthy();
     expect(within(summary).getByText('CCS2')).toBeTruthy();
+    // The power as the station page writes it (components/station/power-text): "150 kW".
+    expect(within(summary).getByText('150 kW · DC')).toBeTruthy();
     expect(within(summary).getByTestId('tariff-perKwh').textContent).toMatch(/18\.50/);
 
     const user = userEvent.setup();
