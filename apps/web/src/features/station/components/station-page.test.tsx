@@ -57,6 +57,21 @@ describe('StationPage', () => {
     expect(within(tariff).getByTestId('tariff-zones').textContent).toMatch(/11:00\s?PM–7:00\s?AM/);
   });
 
+  it('says "Open 24 hours" for a day kept in two halves, and other hours without AM/PM', async () => {
+    const halves = [{ from: '00:00', to: '12:00' }, { from: '12:00', to: '00:00' }];
+    const morning = [{ from: '00:00', to: '12:00' }];
+    fetchMock.mockResolvedValue(jsonResponse(200, buildStation({
+      schedule: { mo: halves, tu: halves, we: halves, th: halves, fr: halves, sa: morning, su: [{ from: '09:00', to: '21:30' }] },
+    })));
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const hours = await screen.findByTestId('station-hours');
+    expect(within(hours).getByTestId('hours-mo').textContent).toContain('Open 24 hours');
+    // Midnight to noon reads so in every language: a 24-hour clock, never "12:00 AM–12:00 PM".
+    expect(within(hours).getByTestId('hours-sa').textContent).toContain('00:00–12:00');
+    expect(within(hours).getByTestId('hours-su').textContent).toContain('09:00–21:30');
+    expect(hours.textContent).not.toMatch(/AM|PM/);
+  });
+
   it('shows work hours per week day with one today, and the station features', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, station));
     await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);

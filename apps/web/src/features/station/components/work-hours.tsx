@@ -2,12 +2,23 @@ import { useTranslation } from 'react-i18next';
 import type { StationDetail } from '@evcharge/api/stations/station-schemas';
 import { StationStateBadge } from '@/components/station/station-state-badge';
 import { Card } from '@/components/ui/card';
-import { formatUtcOffset, formatWallTime } from '@/lib/format';
+import { formatUtcOffset } from '@/lib/format';
 import { clientUtcOffsetMinutes } from '@/lib/station-query';
 import { dayHours, isAlwaysOpen, stationToday, weekDayName, weekDays, type Period } from '../model/schedule';
 
-function periodText(period: Period, language: string): string {
-  return `${formatWallTime(period.from, language)}–${formatWallTime(period.to, language)}`;
+/** "09:00", and "24:00" for a period's end at midnight. */
+function clockTime(hhmm: string, isEnd: boolean): string {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  const time = `${h.padStart(2, '0')}:${m.padStart(2, '0')}`;
+  return isEnd && time === '00:00' ? '24:00' : time;
+}
+
+/**
+ * A period on a 24-hour clock in every language: "00:00–12:00" cannot be read as the wrong
+ * half of the day, as "12:00 AM–12:00 PM" can.
+ */
+function periodText(period: Period): string {
+  return `${clockTime(period.from, false)}–${clockTime(period.to, true)}`;
 }
 
 /** Opening hours per week day in the station's local time, today marked, open now or not. */
@@ -32,7 +43,7 @@ export function WorkHours({ station }: { station: StationDetail }) {
               ? t('station:hours.closed')
               : hours.kind === 'allDay'
                 ? t('station:hours.allDay')
-                : hours.periods.map((p) => periodText(p, language)).join(', ');
+                : hours.periods.map((p) => periodText(p)).join(', ');
             return (
               <tr key={day} className={isToday ? 'hours__today' : undefined} data-testid={`hours-${day}`} data-today={isToday || undefined}>
                 <th scope="row">

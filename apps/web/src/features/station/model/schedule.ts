@@ -15,8 +15,22 @@ export function stationToday(now: Date, utcOffsetMinutes: number): WeekDay {
   return weekDays[(local.getUTCDay() + 6) % 7]!;
 }
 
-const isWholeDay = (periods: readonly Period[]) =>
-  periods.some((p) => p.from === '00:00' && (p.to === '24:00' || p.to === '23:59' || p.to === '00:00'));
+/** Minutes after midnight; an end of "00:00", "23:59" or "24:00" closes the day. */
+function minuteOf(hhmm: string, isEnd: boolean): number {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const minute = h * 60 + m;
+  return isEnd && (minute === 0 || minute >= 23 * 60 + 59) ? 24 * 60 : minute;
+}
+
+/** Open the whole day: one period from midnight to midnight, or periods that join up to one. */
+const isWholeDay = (periods: readonly Period[]) => {
+  let reached = 0;
+  for (const p of [...periods].sort((a, b) => minuteOf(a.from, false) - minuteOf(b.from, false))) {
+    if (minuteOf(p.from, false) > reached) break;
+    reached = Math.max(reached, minuteOf(p.to, true));
+  }
+  return reached >= 24 * 60;
+};
 
 export type DayHours = { day: WeekDay; kind: 'closed' | 'allDay' | 'periods'; periods: Period[] };
 
