@@ -68,7 +68,8 @@ test('a new driver confirms e-mail and phone, adds a car, likes a station and de
   await page.getByTestId('delete-next').click();
   await page.getByTestId('delete-password').fill(password);
   await page.getByTestId('delete-confirm').click();
-  await expect(page).toHaveURL(/\/$|\/\?/);
+  await expect(page).toHaveURL(/\/accountDeleted$/);
+  await expect(page.getByTestId('account-deleted')).toContainText('kept as the law requires');
   const signIn = await request.post('/auth/v2/signin', { data: { login: email, password, userType: 2 } });
   expect(signIn.status()).toBe(401);
 });

@@ -6,7 +6,6 @@ import { replacePerson } from '@evcharge/api/account/persons';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-client';
 import { rememberUser } from '@/lib/self-query';
-import { clearSession } from '@/lib/session';
 
 
 export function useSavePersonMutation() {
@@ -43,10 +42,12 @@ export function useDeletionCheckQuery() {
   });
 }
 
-/** DELETE /user/0, then the session ends here too: every token of the account is revoked. */
+/**
+ * DELETE /user/0. Every token of the account is revoked; the caller ends the session here once
+ * the driver is on the page that says so.
+ */
 export function useDeleteAccountMutation() {
   return useMutation({
     mutationFn: (password: string) => apiRequest(deleteAccount, { body: { password } }),
-    onSuccess: () => clearSession('logout'),
   });
 }

@@ -140,7 +140,7 @@ describe('DeleteAccountPage', () => {
       { path: '/api/user/deletion-check', reply: check({ allowed: true }) },
       { method: 'DELETE', path: '/api/user/0', reply: jsonResponse(200, { ok: true }) },
     ]);
-    await renderScreen(<DeleteAccountPage />);
+    const { router } = await renderScreen(<DeleteAccountPage />, '/deleteAccount');
     const ui = userEvent.setup();
     const next = await screen.findByTestId('delete-next');
     expect((next as HTMLButtonElement).disabled).toBe(true);
@@ -151,6 +151,7 @@ describe('DeleteAccountPage', () => {
     await ui.type(screen.getByTestId('delete-password'), 'Secret123');
     await ui.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(getSession()).toBeNull());
+    expect(router.state.location.pathname).toBe('/accountDeleted');
     expect(sent.find((r) => r.method === 'DELETE')?.body).toEqual({ password: 'Secret123' });
   });
 

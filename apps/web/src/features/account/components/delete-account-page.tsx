@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { useFormat } from '@/lib/format';
+import { clearSession } from '@/lib/session';
 import { useDeleteAccountMutation, useDeletionCheckQuery } from '../api/account-api';
 import './account.css';
 
@@ -96,7 +97,10 @@ function StepConfirm({ onBack }: { onBack: () => void }) {
     }
     try {
       await remove.mutateAsync(password);
-      void navigate(paths.accountDeleted, { replace: true });
+      // Onto the public end page first, then the session ends: on this signed-in page the
+      // route guard would send a signed-out driver home instead.
+      await navigate(paths.accountDeleted, { replace: true });
+      clearSession('logout');
     } catch {
       // The error is shown from the mutation's state.
     }
