@@ -10,11 +10,10 @@ export function sendError(
   error: AppError,
   status: number = error.status,
 ): FastifyReply {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(error.toBody());
+  // A route's own no-store (a private file's `private, no-store`) stands as it said it.
+  const cacheControl = String(reply.getHeader('cache-control') ?? '');
+  if (!/\bno-store\b/.test(cacheControl)) reply.header('cache-control', 'no-store');
+  return reply.code(status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
 // Fastify's own 4xx errors (body parsing, content type, limits) as catalogue codes.
