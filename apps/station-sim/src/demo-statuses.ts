@@ -60,7 +60,11 @@ export function demoStatusOf(stationId: string, connectorNumber: number): DemoSt
 }
 
 /**
- * What a connector needs at start-up to show `status`. Charging (and SuspendedEV, a full car,
+ * What a connector needs at start-up to show `status`. A car waiting or charging is a demo car:
+ * once a transaction on it ends (a driver started and stopped from the app), it drives off like
+ * an auto-plugged one, so the driver's parked session ends. A Finishing car stays: its
+ * transaction ended before the start, no session of ours waits for it.
+ * Charging (and SuspendedEV, a full car,
  * and SuspendedEVSE, which only the central system's profile can cause) needs a transaction,
  * so the car presents the demo tag after boot (`isCharging`); without a tag it waits plugged
  * in: Preparing, busy on the map all the same.
@@ -74,12 +78,15 @@ export function bootStateOf(
     case 'Available':
       return { spec: {}, isCharging: false };
     case 'Preparing':
-      return { spec: { car }, isCharging: false };
+      return { spec: { car, leavesByItself: true }, isCharging: false };
     case 'Charging':
     case 'SuspendedEVSE':
-      return { spec: { car }, isCharging: hasTag };
+      return { spec: { car, leavesByItself: true }, isCharging: hasTag };
     case 'SuspendedEV':
-      return { spec: { car: { ...car, socPercent: 100 } }, isCharging: hasTag };
+      return {
+        spec: { car: { ...car, socPercent: 100 }, leavesByItself: true },
+        isCharging: hasTag,
+      };
     case 'Finishing':
       return { spec: { car, isFinishing: true }, isCharging: false };
     case 'Unavailable':

@@ -104,6 +104,29 @@ describe('the demo car after charging', () => {
     expect(rig.station.connector(1)).toMatchObject({ status: 'Finishing', isPlugged: true });
   });
 
+  it('a demo car plugged in before the start (a busy connector on the demo map) leaves after a session on it ends', async () => {
+    rig = await startRig({
+      autoPlug: true,
+      autoUnplugAfterMs: leaveAfterMs,
+      connectors: [
+        { currentType: 'AC', powerW: 22_000, car: { socPercent: 30 }, leavesByItself: true },
+      ],
+    });
+    await rig.station.connect();
+    expect(rig.station.connector(1).status).toBe('Preparing');
+    rig.clock.advance(24 * 60 * 60_000); // waiting for its driver: it does not leave
+    await settle(rig.station);
+    expect(rig.station.connector(1)).toMatchObject({ status: 'Preparing', isPlugged: true });
+
+    await rig.cs.command(stationId, 'RemoteStartTransaction', { connectorId: 1, idTag: 'APP' });
+    await rig.station.waitFor('Charging');
+    rig.clock.advance(60_000);
+    await remoteStop(rig);
+    rig.clock.advance(leaveAfterMs);
+    await rig.station.waitFor('Available');
+    expect(rig.station.connector(1).isPlugged).toBe(false);
+  });
+
   it('stays while a new transaction charges it', async () => {
     const r = await remoteStarted();
     await remoteStop(r);

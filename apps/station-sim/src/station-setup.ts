@@ -124,7 +124,7 @@ export function placeStartingState(ctx: StationContext, connectorSpecs: Connecto
     connector.isInoperative = spec?.isInoperative ?? false;
     if (spec?.fault) connector.fault = checkedFault(spec.fault.errorCode, spec.fault.info);
     if (spec?.car) {
-      plug(ctx, connector, spec.car);
+      plug(ctx, connector, spec.car, { leavesByItself: spec.leavesByItself ?? false });
       connector.isFinishing = spec.isFinishing ?? false;
       refreshStatus(ctx, connector);
     }

@@ -29,6 +29,11 @@ export type ConnectorSpec = {
    * (Finishing, OCPP 1.6 §7.7).
    */
   isFinishing?: boolean;
+  /**
+   * With `car`: a demo car, which drives off by itself `autoUnplugAfterMs` after a transaction
+   * on it ended, like an auto-plugged one (default false: it stays until `unplug()`).
+   */
+  leavesByItself?: boolean;
   /** Out of service from the start (Unavailable), as after ChangeAvailability Inoperative. */
   isInoperative?: boolean;
   /** Faulted from the start with this OCPP 1.6 error code (not NoError). */
