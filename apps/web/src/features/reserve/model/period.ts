@@ -26,22 +26,62 @@ function wallParts(ms: number, utcOffsetMinutes: number): { day: string; time: s
 export function wallToInstant(day: string, time: string, utcOffsetMinutes: number): Date {
   const [y, m, d] = day.split('-').map(Number);
   const [h, min] = time.split(':').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0) - utcOffsetMinutes * MINUTE_MS);
+  return new Date(
+    Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0) - utcOffsetMinutes * MINUTE_MS,
+  );
 }
 
 /** The station's days from today to the horizon, and the next one (a period may end after midnight). */
 export function dayOptions(now: Date, utcOffsetMinutes: number, horizonDays: number): string[] {
-  return Array.from({ length: horizonDays + 2 }, (_, i) => wallParts(now.getTime() + i * DAY_MS, utcOffsetMinutes).day);
+  return Array.from(
+    { length: horizonDays + 2 },
+    (_, i) => wallParts(now.getTime() + i * DAY_MS, utcOffsetMinutes).day,
+  );
 }
 
 /** Every time of a day in the quote's steps: 00:00, 00:05 … 23:55. */
 export function timeOptions(stepMinutes: number): string[] {
   const step = Math.max(1, stepMinutes);
-  return Array.from({ length: Math.ceil(1440 / step) }, (_, i) => `${two(Math.floor((i * step) / 60))}:${two((i * step) % 60)}`);
+  return Array.from(
+    { length: Math.ceil(1440 / step) },
+    (_, i) => `${two(Math.floor((i * step) / 60))}:${two((i * step) % 60)}`,
+  );
+}
+
+/**
+ * The start times a driver may still choose on a station day: those after `now` (SPEC §5: a
+ * reservation starts in the future), so today's passed times are not offered at all.
+ */
+export function startTimeOptions(
+  day: string,
+  now: Date,
+  utcOffsetMinutes: number,
+  stepMinutes: number,
+): string[] {
+  return timeOptions(stepMinutes).filter(
+    (time) => wallToInstant(day, time, utcOffsetMinutes).getTime() > now.getTime(),
+  );
+}
+
+/** The station days that still have a start time (today is gone after its last step). */
+export function startDayOptions(
+  now: Date,
+  utcOffsetMinutes: number,
+  horizonDays: number,
+  stepMinutes: number,
+): string[] {
+  return dayOptions(now, utcOffsetMinutes, horizonDays).filter(
+    (day) => startTimeOptions(day, now, utcOffsetMinutes, stepMinutes).length > 0,
+  );
 }
 
 /** A first proposal: the next whole step at least one step away, for an hour (within the maximum). */
-export function defaultDraft(now: Date, utcOffsetMinutes: number, stepMinutes: number, maxPeriodMinutes: number): PeriodDraft {
+export function defaultDraft(
+  now: Date,
+  utcOffsetMinutes: number,
+  stepMinutes: number,
+  maxPeriodMinutes: number,
+): PeriodDraft {
   const stepMs = Math.max(1, stepMinutes) * MINUTE_MS;
   const offsetMs = utcOffsetMinutes * MINUTE_MS;
   // Steps count on the station's clock, so 14:05 is a step wherever the phone is.
@@ -60,8 +100,15 @@ export function draftPeriod(draft: PeriodDraft, utcOffsetMinutes: number): Perio
 }
 
 /** Another reservation already holds part of it (the server answers STATION_BOOKED). */
-export function overlapsTaken(period: Period, taken: readonly { startsAt: string; endsAt: string }[]): boolean {
-  return taken.some((t) => period.startsAt.getTime() < Date.parse(t.endsAt) && Date.parse(t.startsAt) < period.endsAt.getTime());
+export function overlapsTaken(
+  period: Period,
+  taken: readonly { startsAt: string; endsAt: string }[],
+): boolean {
+  return taken.some(
+    (t) =>
+      period.startsAt.getTime() < Date.parse(t.endsAt) &&
+      Date.parse(t.startsAt) < period.endsAt.getTime(),
+  );
 }
 
 export type PeriodCheck = PeriodProblem | { field: 'startsAt'; rule: 'booked' } | undefined;
@@ -73,5 +120,8 @@ export function checkPeriod(
   taken: readonly { startsAt: string; endsAt: string }[],
   now: Date,
 ): PeriodCheck {
-  return periodProblem(period, station, now) ?? (overlapsTaken(period, taken) ? { field: 'startsAt', rule: 'booked' } : undefined);
+  return (
+    periodProblem(period, station, now) ??
+    (overlapsTaken(period, taken) ? { field: 'startsAt', rule: 'booked' } : undefined)
+  );
 }
