@@ -9,7 +9,6 @@ import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { track } from '@/lib/analytics';
-import { ApiError } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { openLoginDialog } from '@/lib/login-dialog';
 import { writeFromClient } from '@/lib/storage';
@@ -21,12 +20,11 @@ import { LazyRoamingTariffCard } from './lazy-roaming-tariff-card';
 import { LazyReviews } from './reviews/lazy-reviews';
 import { SignInPrompt } from './sign-in-prompt';
 import { StationHeader } from './station-header';
-import { StationProblem } from './station-problem';
+import { StationProblem, StationQueryProblem } from './station-problem';
 import { TariffCard } from './tariff-card';
 import { WorkHours } from './work-hours';
+import { isStationId } from '../model/station-id';
 import './station.css';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function readConnector(value: string | null): number | null {
   const number = Number(value);
@@ -41,7 +39,7 @@ export function StationPage() {
   const id = params.get('id') ?? '';
   const connector = readConnector(params.get('connector'));
   const session = useSession();
-  const isValidId = GUID.test(id);
+  const isValidId = isStationId(id);
   const query = useStationQuery(isValidId && !qr ? id : null, session !== null, { isLive: true });
   useDocumentTitle(query.data?.name ?? t('station:title'));
   // SPEC §1 counter: the funnel's second step (a station opened), once per station shown.
@@ -54,13 +52,7 @@ export function StationPage() {
   if (!isValidId) return <div className="station"><StationProblem code="STATION_NOT_FOUND" /></div>;
   if (query.isPending) return <Spinner label={t('common:loading')} />;
   if (query.isError) {
-    const code = query.error instanceof ApiError ? query.error.code : null;
-    const isMissing = code === 'STATION_NOT_FOUND' || code === 'NOT_FOUND' || code === 'VALIDATION_FAILED';
-    return (
-      <div className="station">
-        {isMissing ? <StationProblem code="STATION_NOT_FOUND" /> : <StationProblem error={query.error} onRetry={() => void query.refetch()} />}
-      </div>
-    );
+    return <div className="station"><StationQueryProblem error={query.error} onRetry={() => void query.refetch()} /></div>;
   }
 
   const station = query.data;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { errorText } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/api-error';
 import './station.css';
 
 type StationProblemProps =
@@ -25,4 +25,11 @@ export function StationProblem({ code, error, onRetry }: StationProblemProps) {
       </div>
     </section>
   );
+}
+
+/** A station's details did not load: an unknown or malformed id is "not found", the rest a retry. */
+export function StationQueryProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const code = error instanceof ApiError ? error.code : null;
+  const isMissing = code === 'STATION_NOT_FOUND' || code === 'NOT_FOUND' || code === 'VALIDATION_FAILED';
+  return isMissing ? <StationProblem code="STATION_NOT_FOUND" /> : <StationProblem error={error} onRetry={onRetry} />;
 }
