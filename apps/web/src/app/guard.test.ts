@@ -24,7 +24,7 @@ describe('guardRoute (SPEC §4)', () => {
     ['signed in: public path', { isSignedIn: true, pathname: '/login' }, { action: 'allow' }],
     ...[
       '/', '/login', '/register', '/forgot', '/resetPage', '/gides', '/privacypolicy',
-      '/termsofuse', '/cardredirect', '/callback', '/confirm_page', '/detailStation',
+      '/termsofuse', '/cardredirect', '/callback', '/confirm_page', '/detailStation', '/comments',
     ].map((pathname): [string, Partial<GuardInput>, GuardDecision] => [
       `signed out: public ${pathname}`, { pathname }, { action: 'allow' },
     ]),

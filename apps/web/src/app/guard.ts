@@ -16,6 +16,8 @@ export const publicPaths: readonly string[] = [
   paths.callback,
   paths.confirmPage,
   paths.detailStation,
+  // A station's reviews are read by visitors as on its page; writing one asks to sign in.
+  paths.comments,
   paths.accountDeleted,
 ];
 

@@ -24,6 +24,8 @@ const outside = {
 const shell = {
   home: '/',
   detailStation: '/detailStation',
+  // SPEC §2 comments: a station's reviews, `?id=<guid>` as on detailStation; public to read.
+  comments: '/comments',
   qrEntry: '/c/:code',
 } as const;
 
@@ -83,6 +85,11 @@ export function stationPath(id: string, connector?: number | null): string {
   const search: Record<string, string> = { id };
   if (connector !== undefined && connector !== null) search.connector = String(connector);
   return withSearch(paths.detailStation, search);
+}
+
+/** A station's reviews (SPEC §2 comments). */
+export function commentsPath(id: string): string {
+  return withSearch(paths.comments, { id });
 }
 
 /** True when a registered route answers `pathname`; anything else is the not-found page. */

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/map/components/map-home-page'), 'MapHomePage', ['map']) },
           { path: paths.detailStation, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/station-page'), 'StationPage', ['station']) },
+          { path: paths.comments, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/comments-page'), 'CommentsPage', ['reviews', 'station']) },
           { path: paths.qrEntry, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/qr-entry-page'), 'QrEntryPage', ['station']) },
           ...signedInRoutes,
         ],

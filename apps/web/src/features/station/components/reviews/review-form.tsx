@@ -32,7 +32,7 @@ function release(photo: Photo): void {
  * Write a review (SPEC §3: text, anonymous flag, optional photos). Photos are checked here
  * (type and 500 kB, SPEC §9) as they are chosen and read as base64 only when sent.
  */
-export function ReviewForm({ stationId }: { stationId: string }) {
+export function ReviewForm({ stationId, headingLevel = 3 }: { stationId: string; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation('reviews');
   const id = useId();
   const mutation = useCreateReviewMutation(stationId);
@@ -52,6 +52,7 @@ export function ReviewForm({ stationId }: { stationId: string }) {
   // Leaving the page lets go of the previews' object URLs.
   useEffect(() => () => photosRef.current.forEach(release), []);
 
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const language = i18n.language;
   const count = (value: number) => formatNumber(value, language);
   const error = mutation.error;
@@ -137,7 +138,7 @@ export function ReviewForm({ stationId }: { stationId: string }) {
 
   return (
     <form className="review-form" noValidate onSubmit={(event) => void send(event)} data-testid="review-write" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="review-form__title">{t('reviews:write.title')}</h3>
+      <Heading id={`${id}-title`} className="review-form__title">{t('reviews:write.title')}</Heading>
       {isSent && <Alert tone="success" testId="review-sent"><p>{t('reviews:pendingNote')}</p></Alert>}
       {error && !isErrorOnFields && (
         <Alert tone="error" testId="review-error">

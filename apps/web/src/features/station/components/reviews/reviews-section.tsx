@@ -13,11 +13,18 @@ import { ReviewItem } from './review-item';
 import { ReviewsVerdict } from '@/components/station/station-verdict';
 import './reviews.css';
 
+type ReviewsSectionProps = {
+  stationId: string;
+  /** The card's own title; none where the screen's heading already names the reviews. */
+  title?: string | null;
+};
+
 /**
- * SPEC §2 comments (station reviews) on the station page: the verdict, the driver's own reviews
- * waiting for a moderator, then the approved ones newest first, and a way to write one.
+ * SPEC §2 comments (station reviews), on the station page and as a screen of its own: the
+ * verdict, the driver's own reviews waiting for a moderator, then the approved ones newest
+ * first, and a way to write one.
  */
-export function ReviewsSection({ stationId }: { stationId: string }) {
+export function ReviewsSection({ stationId, title }: ReviewsSectionProps) {
   const { t } = useTranslation('reviews');
   const session = useSession();
   const { pathname, search } = useLocation();
@@ -33,7 +40,7 @@ export function ReviewsSection({ stationId }: { stationId: string }) {
   }
 
   return (
-    <Card title={t('reviews:title')} className="reviews" testId="reviews-section">
+    <Card title={title === undefined ? t('reviews:title') : (title ?? undefined)} className="reviews" testId="reviews-section">
       {query.isPending && <Spinner label={t('common:loading')} />}
       {query.isError && !query.data && (
         <Alert tone="error" testId="reviews-error">
@@ -43,7 +50,7 @@ export function ReviewsSection({ stationId }: { stationId: string }) {
       )}
       {first && <ReviewsVerdict verdict={first.verdict} />}
       {session ? (
-        <ReviewForm stationId={stationId} />
+        <ReviewForm stationId={stationId} headingLevel={title === null ? 2 : 3} />
       ) : (
         <div className="reviews__sign-in" data-testid="reviews-sign-in">
           <p>{t('reviews:signIn.text')}</p>
