@@ -192,6 +192,23 @@ describe('StationPage', () => {
     expect(within(reviews).getByTestId('reviews-sign-in')).toBeTruthy();
   });
 
+  it('shows the three newest reviews and links to all of them (SPEC §2 comments) with their count', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      id: `r${i}`, stationId: station.id, authorName: 'Ivan', isAnonymous: false, text: `Review ${i}.`, chargingWorked: true,
+      chargedHere: false, status: 'approved', deleteReason: null, createdAt: '2025-06-01T09:00:00Z', photos: [], isMine: false,
+    }));
+    vi.stubGlobal('fetch', routeFetch([
+      { path: new RegExp(`^/api/v2/chargestation/${station.id}`), reply: () => jsonResponse(200, station) },
+      { path: `/api/feedbacks/approved/${station.id}`, reply: () => jsonResponse(200, { items, total: 12, mine: [], verdict: { lastChargedAt: null, recentWorked: 0, recentNotWorked: 0 } }) },
+    ]).fetch);
+    await renderScreen(<StationPage />, `/detailStation?id=${station.id}`);
+    const all = await screen.findByTestId('reviews-all');
+    expect(all.textContent).toBe('All reviews (12)');
+    expect(all.getAttribute('href')).toBe(`/comments?id=${station.id}`);
+    expect(screen.getAllByTestId('review').map((r) => r.dataset.reviewId)).toEqual(['r0', 'r1', 'r2']);
+    expect(screen.queryByTestId('reviews-more')).toBeNull();
+  });
+
   it.each([
     ['a 404 answer', `?id=${station.id}`, () => fetchMock.mockResolvedValue(jsonResponse(404, { code: 'STATION_NOT_FOUND', message: 'x' }))],
     ['a malformed id', '?id=42', () => undefined],

@@ -26,6 +26,9 @@ import { WorkHours } from './work-hours';
 import { isStationId } from '../model/station-id';
 import './station.css';
 
+/** How many of the newest approved reviews the station page shows before "All reviews". */
+const REVIEWS_ON_STATION_PAGE = 3;
+
 function readConnector(value: string | null): number | null {
   const number = Number(value);
   return value && Number.isInteger(number) && number > 0 ? number : null;
@@ -106,7 +109,8 @@ export function StationPage() {
           <StationDirections station={station} hasMap />
         </div>
       </div>
-      <LazyReviews stationId={station.id} />
+      {/* The newest few here; all of them on their own screen (SPEC §2 comments). */}
+      <LazyReviews stationId={station.id} previewCount={REVIEWS_ON_STATION_PAGE} />
     </article>
   );
 }

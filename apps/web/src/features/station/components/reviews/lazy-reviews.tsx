@@ -9,11 +9,11 @@ const ReviewsSection = lazy(() =>
   Promise.all([import('./reviews-section'), loadNamespaces(['reviews'])]).then(([module]) => ({ default: module.ReviewsSection })),
 );
 
-export function LazyReviews({ stationId }: { stationId: string }) {
+export function LazyReviews({ stationId, previewCount }: { stationId: string; previewCount?: number }) {
   const { t } = useTranslation('common');
   return (
     <Suspense fallback={<Spinner label={t('common:loading')} />}>
-      <ReviewsSection stationId={stationId} />
+      <ReviewsSection stationId={stationId} previewCount={previewCount} />
     </Suspense>
   );
 }

@@ -123,6 +123,28 @@ describe('ReviewsSection', () => {
     expect(screen.queryByTestId('reviews-more')).toBeNull();
   });
 
+  it('on the station page shows the newest few and links to all of them with their count', async () => {
+    startSession(buildClient('tok'));
+    const items = Array.from({ length: 10 }, (_, i) => buildReview({ id: `a${i}`, text: `Review ${i}.` }));
+    const mine = [buildReview({ id: 'mine', status: 'pending', isMine: true, text: 'My own words.' })];
+    serve({ items, total: 1234, mine });
+    await renderScreen(<ReviewsSection stationId={STATION} previewCount={3} />);
+
+    const all = await screen.findByTestId('reviews-all');
+    expect(all.textContent).toBe('All reviews (1,234)');
+    expect(all.getAttribute('href')).toBe(`/comments?id=${STATION}`);
+    expect(within(screen.getByTestId('reviews-approved')).getAllByTestId('review').map((r) => r.dataset.reviewId)).toEqual(['a0', 'a1', 'a2']);
+    expect(within(screen.getByTestId('reviews-mine')).getByText('My own words.')).toBeTruthy();
+    expect(screen.queryByTestId('reviews-more')).toBeNull();
+  });
+
+  it('on the station page links nowhere while no review is approved', async () => {
+    serve({});
+    await renderScreen(<ReviewsSection stationId={STATION} previewCount={3} />);
+    expect(await screen.findByTestId('reviews-empty')).toBeTruthy();
+    expect(screen.queryByTestId('reviews-all')).toBeNull();
+  });
+
   it('shows the driver their pending review first and deletes it after they confirm', async () => {
     startSession(buildClient('tok'));
     let mine = [buildReview({ id: 'mine', status: 'pending', isMine: true, text: 'My own words.' })];

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { commentsPath } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/lib/format';
 import { openLoginDialog } from '@/lib/login-dialog';
 import { useSession } from '@/lib/session';
 import { writeFromClient } from '@/lib/storage';
@@ -15,6 +17,11 @@ import './reviews.css';
 
 type ReviewsSectionProps = {
   stationId: string;
+  /**
+   * On the station page: only this many of the newest approved reviews, and a link to all of
+   * them on their own screen (SPEC §2 comments) instead of paging here.
+   */
+  previewCount?: number;
   /** The card's own title; none where the screen's heading already names the reviews. */
   title?: string | null;
 };
@@ -24,14 +31,16 @@ type ReviewsSectionProps = {
  * verdict, the driver's own reviews waiting for a moderator, then the approved ones newest
  * first, and a way to write one.
  */
-export function ReviewsSection({ stationId, title }: ReviewsSectionProps) {
-  const { t } = useTranslation('reviews');
+export function ReviewsSection({ stationId, previewCount, title }: ReviewsSectionProps) {
+  const { t, i18n } = useTranslation('reviews');
   const session = useSession();
   const { pathname, search } = useLocation();
   const query = useReviewsQuery(stationId, session !== null);
   const first = query.data?.pages[0];
   const mine = first?.mine ?? [];
-  const approved = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const all = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const approved = previewCount === undefined ? all : all.slice(0, previewCount);
+  const total = first?.total ?? 0;
 
   // SPEC §4: a visitor's protected action opens the login dialog, then comes back here.
   function signIn() {
@@ -74,7 +83,12 @@ export function ReviewsSection({ stationId, title }: ReviewsSectionProps) {
           )}
         </div>
       )}
-      {query.hasNextPage && (
+      {previewCount !== undefined && total > 0 && (
+        <ButtonLink to={commentsPath(stationId)} variant="secondary" icon="list" className="reviews__all" data-testid="reviews-all">
+          {t('reviews:all', { count: formatNumber(total, i18n.language) })}
+        </ButtonLink>
+      )}
+      {previewCount === undefined && query.hasNextPage && (
         <Button variant="secondary" className="reviews__more" isLoading={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()} data-testid="reviews-more">
           {t('reviews:showMore')}
