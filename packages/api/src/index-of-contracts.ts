@@ -58,6 +58,7 @@ import { updateLanguage } from './users/update-language';
 import { checkPhoneCode } from './phone/check-code';
 import { confirmPhoneCode } from './phone/confirm-code';
 import { inboundSms } from './phone/inbound-sms';
+import { getPendingPhoneCode } from './phone/pending-code';
 import { sendPhoneCode } from './phone/send-code';
 import { getPerson, patchPerson, replacePerson } from './account/persons';
 import { addCompanyUser, checkUserId, listUsers } from './companies/members';
@@ -200,6 +201,7 @@ export const contracts = {
   sendPhoneCode,
   confirmPhoneCode,
   checkPhoneCode,
+  getPendingPhoneCode,
   inboundSms,
   listCompanies,
   getCompany,

@@ -130,6 +130,41 @@ describe('sessionCost', () => {
     expect(pick(cost.items).filter((entry) => entry.kind === 'parking')).toEqual(expected);
   });
 
+  it.each([
+    ['under the ceiling: billed in full', 10_000, [{ quantity: 900, amountMinor: 7_500 }]],
+    ['past the ceiling: billed up to it', 3_000, [{ quantity: 360, amountMinor: 3_000 }]],
+    [
+      'a ceiling between two seconds: the last second within it',
+      2_999,
+      [{ quantity: 359, amountMinor: 2_992 }],
+    ],
+    ['a ceiling of 0: parking is free', 0, []],
+  ])('the parking ceiling, %s', (_, parkingFeeCapMinor, expected) => {
+    // 5 ₽ a minute from 11:10 (10 free minutes) to 11:25: 75 ₽ without a ceiling.
+    const cost = sessionCost(
+      buildTariff({ perMinuteMinor: 0 }),
+      buildFacts({
+        parkingStartedAt: local('2024-03-10T11:00'),
+        parkingEndedAt: local('2024-03-10T11:25'),
+        endedAt: local('2024-03-10T11:25'),
+        parkingFeeCapMinor,
+      }),
+    );
+    const parking = cost.items.filter((entry) => entry.kind === 'parking');
+    expect(parking.map(({ quantity, amountMinor }) => ({ quantity, amountMinor }))).toEqual(
+      expected,
+    );
+    expect(cost.parkingSeconds).toBe(25 * 60); // the stay itself is what it was
+  });
+
+  it('refuses a parking ceiling that is not a whole number of minor units', () => {
+    for (const parkingFeeCapMinor of [-1, 1.5, Number.NaN]) {
+      expect(() => sessionCost(buildTariff(), buildFacts({ parkingFeeCapMinor }))).toThrow(
+        RangeError,
+      );
+    }
+  });
+
   it('stops per-minute charging when parking starts, so no minute is billed twice', () => {
     const cost = sessionCost(
       buildTariff(),

@@ -91,6 +91,11 @@ export type SessionFacts = {
   parkingEndedAt?: Date;
   /** Set by the station (SPEC §9): parking is charged only after this many idle minutes. */
   freeIdleMinutes: number;
+  /**
+   * The most parking may cost in all (the brand's ceiling, fixed when the session started):
+   * billed parking stops at the second it would pass it. Unset: no ceiling.
+   */
+  parkingFeeCapMinor?: number;
   utcOffsetMinutes: number;
 };
 
@@ -111,6 +116,45 @@ function item(
   return { kind, zone, quantity, unit, unitPriceMinor, amountMinor };
 }
 
+function parkingItems(tariff: Tariff, parking: UsageByZone): CostItem[] {
+  const items: CostItem[] = [];
+  for (const [zone, seconds] of parking) {
+    const priceMinor = pricesOf(tariff, zone).parkingPerMinuteMinor;
+    if (seconds > 0 && priceMinor > 0)
+      items.push(item('parking', zone, seconds, 'second', priceMinor));
+  }
+  return items;
+}
+
+const parkingCostOf = (tariff: Tariff, parking: UsageByZone) =>
+  parkingItems(tariff, parking).reduce((sum, entry) => sum + entry.amountMinor, 0);
+
+/**
+ * The billable parking seconds by zone, up to the ceiling: when the whole stay would cost more,
+ * billing stops at the last second that keeps it within the ceiling (the cost only grows with
+ * time, so a binary search over the seconds finds it).
+ */
+function cappedParking(
+  tariff: Tariff,
+  from: number,
+  to: number,
+  offset: number,
+  facts: Pick<SessionFacts, 'parkingFeeCapMinor'>,
+): UsageByZone {
+  const whole = secondsByZone(tariff.zones, from, to, offset);
+  const cap = facts.parkingFeeCapMinor;
+  if (cap === undefined || parkingCostOf(tariff, whole) <= cap) return whole;
+  let low = from; // within the ceiling
+  let high = to; // past it
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (parkingCostOf(tariff, secondsByZone(tariff.zones, from, middle, offset)) <= cap)
+      low = middle;
+    else high = middle;
+  }
+  return secondsByZone(tariff.zones, from, low, offset);
+}
+
 /** A finished (or running) session's cost from its meter and time facts. */
 export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
   const offset = facts.utcOffsetMinutes;
@@ -123,6 +167,10 @@ export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
     throw new RangeError('Parking must start after the session and end after it starts');
   }
   if (!(facts.freeIdleMinutes >= 0)) throw new RangeError('freeIdleMinutes must be >= 0');
+  const cap = facts.parkingFeeCapMinor;
+  if (cap !== undefined && !(Number.isSafeInteger(cap) && cap >= 0)) {
+    throw new RangeError('parkingFeeCapMinor must be a whole number >= 0');
+  }
 
   const energy = energyByZone(tariff.zones, facts.meterReadings, offset);
   const energyWh = [...energy.values()].reduce((sum, wh) => sum + wh, 0);
@@ -130,7 +178,7 @@ export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
   const chargingEnd = Math.min(parkingStart ?? end, end);
   const charging = secondsByZone(tariff.zones, start, chargingEnd, offset);
   const billableParkingFrom = (parkingStart ?? parkingEnd) + Math.round(facts.freeIdleMinutes * 60);
-  const parking = secondsByZone(tariff.zones, billableParkingFrom, parkingEnd, offset);
+  const parking = cappedParking(tariff, billableParkingFrom, parkingEnd, offset, facts);
 
   const items: CostItem[] = [];
   const fee = (kind: CostItemKind, priceMinor: number, applies: boolean) => {
@@ -155,7 +203,7 @@ export function sessionCost(tariff: Tariff, facts: SessionFacts): SessionCost {
   };
   perZone('energy', energy, 'Wh', 'perKwhMinor');
   perZone('time', charging, 'second', 'perMinuteMinor');
-  perZone('parking', parking, 'second', 'parkingPerMinuteMinor');
+  items.push(...parkingItems(tariff, parking));
 
   const subtotal = items.reduce((sum, entry) => sum + entry.amountMinor, 0);
   if (subtotal < tariff.minimalCostMinor) {

@@ -40,6 +40,12 @@ export const voltBrand: BrandConfig = {
       usd: { rub: '91.2', kzt: '505', eur: '0.926', usd: '1', azn: '1.7', kgs: '87.3', tjs: '10.9', uzs: '12640', byn: '3.26' },
     },
   },
+  // SPEC §3: parking costs at most this much a session (an hour of parking at the demo
+  // tariffs), in each currency a station may be priced in.
+  // prettier-ignore
+  parkingFeeCapMinor: {
+    rub: 30_000, eur: 600, usd: 300, kzt: 120_000, byn: 600, azn: 300, kgs: 18_000, tjs: 1_800, uzs: 3_000_000,
+  },
   shop: {
     deliveryMinor: 150_000,
     items: [

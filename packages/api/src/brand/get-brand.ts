@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages, notificationTypes } from '@evcharge/domain/constants';
+import { currencySchema } from '@evcharge/domain/currency';
 import { defineContract } from '../contract';
 
 /** A text the brand writes itself, in every interface language. */
@@ -106,9 +107,18 @@ export type RoamingTerms = z.infer<typeof roamingTermsSchema>;
  * A deployment's brand as the server keeps it: what GET /api/brand answers, and the shop's
  * catalogue, which has endpoints of its own (it is not part of every page's first request).
  */
+/**
+ * SPEC §3 parking fee: the most parking may cost in one session, in minor units of each
+ * currency a station may be priced in (real networks cap idle fees). Fixed on the session when
+ * it starts; billed parking stops at the ceiling while the car may still stand there.
+ */
+export const parkingFeeCapSchema = z.record(currencySchema, z.number().int().nonnegative());
+export type ParkingFeeCap = z.infer<typeof parkingFeeCapSchema>;
+
 export const brandConfigSchema = brandSchema.extend({
   shop: z.object({ items: z.array(shopItemSchema), deliveryMinor: z.number().int().nonnegative() }),
   roaming: roamingTermsSchema,
+  parkingFeeCapMinor: parkingFeeCapSchema,
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 

@@ -219,6 +219,12 @@ export const chargingSessions = pgTable(
      */
     fundsCapMinor: minor('funds_cap_minor'),
     /**
+     * SPEC §3 parking fee: the most parking may cost, the brand's ceiling in the session's
+     * currency when it started (brand parkingFeeCapMinor). Null: none (a roaming session, priced
+     * by its partner, or one started before ceilings).
+     */
+    parkingFeeCapMinor: minor('parking_fee_cap_minor'),
+    /**
      * SPEC §1 private stations: the owner of the private station another driver charges on;
      * they earn the session's cost less the platform's fee when it ends (finish.ts). Null on a
      * public station and for the owner's own sessions, which cost nothing.

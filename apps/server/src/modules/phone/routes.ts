@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkPhoneCode } from '@evcharge/api/phone/check-code';
 import { confirmPhoneCode } from '@evcharge/api/phone/confirm-code';
 import { inboundSms, SMS_INBOUND_SECRET_HEADER } from '@evcharge/api/phone/inbound-sms';
+import { getPendingPhoneCode } from '@evcharge/api/phone/pending-code';
 import { sendPhoneCode } from '@evcharge/api/phone/send-code';
 import { AppError } from '@evcharge/domain/errors';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { authRateLimit, type RateLimits } from '../../plugins/rate-limit';
 import { checkInboundSecret, receiveInboundSms } from './inbound';
-import { checkCode, confirmCode, sendCode } from './service';
+import { checkCode, confirmCode, pendingCode, sendCode } from './service';
 
 /** A 429 of ours also says when to come back in the standard header. */
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -46,6 +47,9 @@ export function phoneRoutes(app: FastifyInstance, deps: Deps, limits: RateLimits
   route(app, checkPhoneCode, async ({ auth, body }) =>
     checkCode(deps, auth.user, body.verificationId),
   );
+
+  // Read when the confirmation screen opens (a reload resumes its code): the global limit.
+  route(app, getPendingPhoneCode, async ({ auth }) => pendingCode(deps, auth.user));
 
   // Without the gateway's secret the inbound SMS is a test door: only in demo mode.
   if (!deps.config.sms.inboundSecret && !deps.config.demoMode) return;

@@ -4,6 +4,7 @@ import type {
   PhoneConfirmMethod,
   PhoneVerificationStatus,
 } from '@evcharge/api/phone/phone-schemas';
+import type { PendingPhoneCode } from '@evcharge/api/phone/pending-code';
 import type { SendPhoneCodeResult } from '@evcharge/api/phone/send-code';
 import { isCountry, PHONE_CODE_LENGTH } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
@@ -208,4 +209,37 @@ export async function checkCode(
   if (row.usedAt) return { status: 'confirmed', user: await userView(deps.db, user) };
   const isDead = row.isExpired || row.failedAttempts >= MAX_WRONG_CODES;
   return { status: isDead ? 'expired' : 'pending', user: null };
+}
+
+/**
+ * The confirmation a reload resumes: the newest code while it can still confirm, and the wait
+ * before codeSend takes another, counted as codeSend counts it (the account's and the pending
+ * phone's sends of the hour). A new code voids the older ones, so the newest is the only one.
+ */
+export async function pendingCode(
+  deps: Deps,
+  user: UserRow,
+): Promise<{ pending: PendingPhoneCode | null; resendAfterSeconds: number }> {
+  const latest = await repo.findLatestVerification(deps.db, user.id);
+  const accountAges = await repo.sendAges(deps.db, { userId: user.id }, HOUR_SECONDS);
+  const phoneAges = latest
+    ? await repo.sendAges(deps.db, { phone: latest.phone }, HOUR_SECONDS)
+    : [];
+  const resendAfterSeconds = Math.max(
+    sendWaitSeconds(accountAges, SENDS_PER_HOUR_PER_ACCOUNT),
+    sendWaitSeconds(phoneAges, SENDS_PER_HOUR_PER_PHONE),
+  );
+  const isLive =
+    latest && !latest.usedAt && !latest.isExpired && latest.failedAttempts < MAX_WRONG_CODES;
+  if (!latest || !isLive) return { pending: null, resendAfterSeconds };
+  return {
+    pending: {
+      verificationId: latest.id,
+      method: latest.channel,
+      phone: latest.phone,
+      codeLength: PHONE_CODE_LENGTH,
+      expiresAt: latest.expiresAt.toISOString(),
+    },
+    resendAfterSeconds,
+  };
 }

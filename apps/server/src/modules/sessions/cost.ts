@@ -115,7 +115,10 @@ export function pricedCost(
 }
 
 /** What the tariff math needs of a session. */
-export type SessionTimes = Pick<PlacedSession, 'startedAt' | 'createdAt' | 'utcOffsetMinutes'>;
+export type SessionTimes = Pick<
+  PlacedSession,
+  'startedAt' | 'createdAt' | 'utcOffsetMinutes' | 'parkingFeeCapMinor'
+>;
 
 /** A session as it is priced: its times and the loyalty programme it runs with. */
 export type PricedSession = SessionTimes & Pick<PlacedSession, 'loyalty'>;
@@ -138,6 +141,7 @@ export function costBreakdown(
     parkingStartedAt: parkingEnd ? chargingEnd : undefined,
     parkingEndedAt: parkingEnd,
     freeIdleMinutes: tariff.freeIdleMinutes,
+    parkingFeeCapMinor: session.parkingFeeCapMinor ?? undefined,
     utcOffsetMinutes: session.utcOffsetMinutes,
   });
 }

@@ -110,6 +110,34 @@ describe('an RFID session', () => {
     expect(done.stoppedAt!.getTime() - done.parkingStartedAt!.getTime()).toBe(25 * MINUTE_MS);
   });
 
+  it('stops billing parking at the ceiling fixed on the session at its start', async () => {
+    const { station } = await connectedStation();
+    const driver = await driverWithTag(server);
+    const transactionId = await startWithTag(station, driver.tag);
+    // The demo brand's ceiling in roubles: 300 ₽.
+    const started = await sessionOf(server, transactionId);
+    expect(started).toMatchObject({ parkingFeeCapMinor: 30_000 });
+    // A ceiling of 10 ₽ (ten minutes of the test tariff's parking) keeps the stay short.
+    await server.db
+      .update(chargingSessions)
+      .set({ parkingFeeCapMinor: 1_000 })
+      .where(eq(chargingSessions.id, started.id));
+    station.clock.advance(10 * MINUTE_MS);
+    await station.flush();
+    await server.app.chargePoints.remoteStopTransaction(station.id, { transactionId });
+    await station.waitFor('Finishing');
+    await station.flush();
+
+    // 25 minutes plugged in after charging: 15 paid minutes, billed as 10.
+    station.clock.advance(25 * MINUTE_MS);
+    station.unplug(1);
+    await station.flush();
+    const done = await sessionOf(server, transactionId);
+    expect(done).toMatchObject({ status: 'success', energyWh: 1833 });
+    expect(done.costMinor).toBe(perKwh(1833) + 1_000);
+    expect(done.stoppedAt!.getTime() - done.parkingStartedAt!.getTime()).toBe(25 * MINUTE_MS);
+  });
+
   it('answers a StartTransaction with an unknown tag Invalid with transaction 0, and stores nothing', async () => {
     const { chargePoint, station } = await connectedStation();
     const answer = await station.call('StartTransaction', {

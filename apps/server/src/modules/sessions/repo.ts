@@ -1,7 +1,9 @@
+import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { connectors, stations } from '../../db/schema/stations';
+import { parkingFeeCapOf } from './parking-cap';
 
 // Queries on charging sessions (one function per query); samples are in meter-repo.ts, the
 // screens' rows in charge-row-repo.ts, the sweep's in sweep-repo.ts.
@@ -107,8 +109,22 @@ export async function stationTariffAt(db: Db, stationId: string, at: Date) {
   return isNext && row.nextTariffId ? row.nextTariffId : row.tariffId;
 }
 
-export async function insertSession(db: Db, values: typeof chargingSessions.$inferInsert) {
-  const [row] = await db.insert(chargingSessions).values(values).returning();
+/**
+ * Every session is made here. One priced by our tariff gets the brand's parking ceiling in the
+ * tariff's currency (SPEC §3, parking-cap.ts); a roaming session is priced by its partner and has none.
+ */
+export async function insertSession(
+  db: Db,
+  brand: Pick<BrandConfig, 'parkingFeeCapMinor'>,
+  values: Omit<typeof chargingSessions.$inferInsert, 'parkingFeeCapMinor'>,
+) {
+  const parkingFeeCapMinor = values.tariffId
+    ? parkingFeeCapOf(brand, values.currency)
+    : null;
+  const [row] = await db
+    .insert(chargingSessions)
+    .values({ ...values, parkingFeeCapMinor })
+    .returning();
   if (!row) throw new Error('session insert returned nothing');
   return row;
 }

@@ -164,7 +164,7 @@ export async function adoptRoamingSession(
       // A card would be held before a start at our own charge point; here the partner started
       // already, so the session runs on the balance and the driver's debt rules apply after.
       const payment = paymentColumns(decision);
-      return insertSession(tx, {
+      return insertSession(tx, deps.brand, {
         ...columns,
         ...payment,
         ...(payment.paymentMethod === 'card' ? { paymentMethod: 'balance' as const, fundsCapMinor: null } : {}),
@@ -174,7 +174,7 @@ export async function adoptRoamingSession(
     if (isUniqueViolation(error)) return undefined;
     if (!(error instanceof AppError)) throw error;
     refused = true;
-    session = await insertSession(deps.db, { ...columns, paymentMethod: 'balance', fundsCapMinor: null }).catch(
+    session = await insertSession(deps.db, deps.brand, { ...columns, paymentMethod: 'balance', fundsCapMinor: null }).catch(
       (failure: unknown) => {
         if (isUniqueViolation(failure)) return undefined;
         throw failure;
@@ -215,7 +215,7 @@ export async function startRoamingCharge(
         currency: terms.walletCurrency,
         at: new Date(),
       });
-      const session = await insertSession(tx, {
+      const session = await insertSession(tx, deps.brand, {
         userId,
         ...paymentColumns(decision),
         connectorId: place.connectorId,

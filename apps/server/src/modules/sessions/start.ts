@@ -145,7 +145,7 @@ async function prepareSession(
         currency: values.currency,
         at: new Date(),
       });
-      const session = await insertSession(tx, {
+      const session = await insertSession(tx, deps.brand, {
         userId,
         ...paymentColumns(decision),
         connectorId: place.connectorId,

@@ -220,7 +220,7 @@ export async function startByTag(
   const decided = await decideTag(deps, place, params.idTag, startedAt, async (tx, tag) => {
     const byCard = tag.decision.payment.method === 'card';
     const isOwn = tag.decision.access === 'owner';
-    session = await insertSession(tx, {
+    session = await insertSession(tx, deps.brand, {
       userId: tag.userId,
       connectorId,
       tariffId: sessionTariffId(tag.decision.access, tag.tariffId, tag.currency),
@@ -303,7 +303,7 @@ async function startedWithoutUs(
   const station = await stationFacts(deps.db, stationId);
   const access = station ? stationAccess(station, tag.userId, charging.startedAt) : 'public';
   try {
-    const session = await insertSession(deps.db, {
+    const session = await insertSession(deps.db, deps.brand, {
       userId: tag.userId,
       connectorId,
       tariffId: sessionTariffId(access, tariffId, tariff.currency),

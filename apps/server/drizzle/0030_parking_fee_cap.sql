@@ -1,0 +1,1 @@
+ALTER TABLE "charging_sessions" ADD COLUMN "parking_fee_cap_minor" bigint;
