@@ -25,6 +25,11 @@ export const storageKeys = {
   visitorLanguage: 'visitorLang',
   /** localStorage: JSON of the open question after a sign-in: keep the device's language or the account's. */
   languageQuestion: 'langQuestion',
+  /**
+   * sessionStorage: JSON of the QR code on the phone confirmation screen, so a reload shows it
+   * again; the server keeps only the code's hash, so it cannot give the QR code back.
+   */
+  phoneQr: 'phoneQr',
 } as const;
 
 export type StoredClient = SignInResult;
@@ -143,6 +148,15 @@ export function readStationFilter(): string | null {
 
 export function writeStationFilter(json: string | null): void {
   write('local', storageKeys.stationFilter, json);
+}
+
+/** The raw JSON; the phone feature parses it and checks it is the pending verification's. */
+export function readPhoneQr(): string | null {
+  return read('session', storageKeys.phoneQr);
+}
+
+export function writePhoneQr(json: string | null): void {
+  write('session', storageKeys.phoneQr, json);
 }
 
 export function readMapView(): string | null {

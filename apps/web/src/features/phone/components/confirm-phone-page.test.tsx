@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SendPhoneCodeResult } from '@evcharge/api/phone/send-code';
 import { clearSession, getSession, startSession } from '@/lib/session';
@@ -23,9 +23,10 @@ function sentAnswer(patch: Partial<SendPhoneCodeResult> = {}): SendPhoneCodeResu
   };
 }
 
-function serve(routes: FetchRoute[]) {
+function serve(routes: FetchRoute[], pending: unknown = { pending: null, resendAfterSeconds: 0 }) {
   const fetch = routeFetch([
     { path: '/api/users/self', reply: jsonResponse(200, client.user) },
+    { path: '/api/user/codePending', reply: jsonResponse(200, pending) },
     ...routes,
   ]);
   vi.stubGlobal('fetch', fetch.fetch);
@@ -173,5 +174,103 @@ describe('ConfirmPhonePage', () => {
     await user.click(await screen.findByRole('radio', { name: 'QR code' }));
     await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
     expect(await screen.findByText('The QR code has expired. Ask for a new one.')).toBeTruthy();
+  });
+
+  describe('after a reload', () => {
+    const qr = { to: '+79000000100', text: 'x 4821', uri: 'sms:+79000000100?body=x%204821' };
+    const pendingOf = (method: 'sms' | 'call' | 'qr', resendAfterSeconds = 42) => {
+      const { verificationId, phone, codeLength, expiresAt } = sentAnswer();
+      return {
+        pending: { verificationId, method, phone, codeLength, expiresAt },
+        resendAfterSeconds,
+      };
+    };
+
+    it('resumes the code the server still waits for, with its countdown, and confirms it', async () => {
+      const sent = serve(
+        [
+          {
+            method: 'POST',
+            path: '/api/user/codeConf',
+            reply: jsonResponse(200, { ok: true, user: confirmedUser }),
+          },
+        ],
+        pendingOf('call'),
+      );
+      await renderScreen(<ConfirmPhonePage />);
+      expect((await screen.findByTestId('phone-code-form')).textContent).toContain(
+        'We are calling',
+      );
+      const resend = screen.getByTestId('phone-resend') as HTMLButtonElement;
+      expect(resend.textContent).toBe('New code in 0:42');
+      expect(resend.disabled).toBe(true);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Last 4 digits of the calling number'), '4821');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Phone confirmed')).toBeTruthy();
+      expect(sent.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { code: '4821', verificationId: sentAnswer().verificationId },
+      ]);
+    });
+
+    it('shows the QR code again from this tab, where it was kept', async () => {
+      serve([]);
+      await renderScreen(<ConfirmPhonePage />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('radio', { name: 'QR code' }));
+      // Sent: the server now has it pending; a reload reads that.
+      serve(
+        [
+          {
+            method: 'POST',
+            path: '/api/user/codeSend',
+            reply: jsonResponse(200, sentAnswer({ method: 'qr', qr })),
+          },
+          {
+            method: 'POST',
+            path: '/api/user/checkCode',
+            reply: jsonResponse(200, { status: 'pending', user: null }),
+          },
+        ],
+        pendingOf('qr'),
+      );
+      await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
+      expect(await screen.findByTestId('phone-qr')).toBeTruthy();
+      cleanup();
+
+      await renderScreen(<ConfirmPhonePage />);
+      expect((await screen.findByTestId('phone-qr-text')).textContent).toBe(qr.text);
+      expect(screen.getByTestId('phone-resend').textContent).toBe('New code in 0:42');
+    });
+
+    it('holds the send back with the server’s countdown when a QR code was not kept here', async () => {
+      const sent = serve([], pendingOf('qr', 75));
+      await renderScreen(<ConfirmPhonePage />);
+      const button = (await screen.findByTestId('phone-send')) as HTMLButtonElement;
+      expect(button.textContent).toBe('New code in 1:15');
+      expect(button.disabled).toBe(true);
+      expect(screen.queryByTestId('phone-qr')).toBeNull();
+      expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+    });
+
+    it('holds the send back while the server’s wait lasts, also with no code pending', async () => {
+      serve([], { pending: null, resendAfterSeconds: 9 });
+      await renderScreen(<ConfirmPhonePage />);
+      const button = (await screen.findByTestId('phone-send')) as HTMLButtonElement;
+      expect(button.textContent).toBe('New code in 0:09');
+      expect(button.disabled).toBe(true);
+    });
+  });
+
+  it('keeps the countdown on the way back to the phone and the method', async () => {
+    serve([{ method: 'POST', path: '/api/user/codeSend', reply: jsonResponse(200, sentAnswer()) }]);
+    await renderScreen(<ConfirmPhonePage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send the code' }));
+    await user.click(await screen.findByTestId('phone-change'));
+    const button = (await screen.findByTestId('phone-send')) as HTMLButtonElement;
+    expect(button.textContent).toMatch(/^New code in 0:(59|60)|1:00$/);
+    expect(button.disabled).toBe(true);
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('+79990000000');
   });
 });

@@ -14,6 +14,7 @@ import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { ApiError, applyFieldErrors } from '@/lib/api-error';
 import { useBrandQuery } from '@/lib/brand';
 import { fieldErrorText } from '@/lib/form';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { phoneErrorText } from '../utils/error-text';
 
 export type SendDraft = { phone: string; method: PhoneConfirmMethod };
@@ -27,14 +28,24 @@ function brandCountry(value: string | undefined): Country {
 type SendFormProps = {
   defaultPhone: string;
   defaultMethod: PhoneConfirmMethod;
+  /** Epoch ms before which the server takes no new code (its resend wait); 0: now. */
+  waitUntil: number;
   isSending: boolean;
   error: unknown;
   onSend: (draft: SendDraft) => Promise<void>;
 };
 
 /** The phone (RU, AZ, UZ and the brand's country) and the way to confirm it. */
-export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend }: SendFormProps) {
+export function SendForm({
+  defaultPhone,
+  defaultMethod,
+  waitUntil,
+  isSending,
+  error,
+  onSend,
+}: SendFormProps) {
   const { t } = useTranslation('profile');
+  const waitLeft = useCountdown(waitUntil);
   const brand = useBrandQuery();
   const allowed = phoneCountriesFor(brandCountry(brand.data?.country));
   const prefixes = [...new Set(allowed.map((country) => phoneCountries[country].prefix))].join(
@@ -52,6 +63,7 @@ export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend
   });
 
   const onSubmit = handleSubmit(async ({ phone }) => {
+    if (waitLeft > 0) return;
     try {
       await onSend({ phone, method });
     } catch (caught) {
@@ -102,8 +114,16 @@ export function SendForm({ defaultPhone, defaultMethod, isSending, error, onSend
           <span>{t(`profile:phone.methods.hint.${method}`)}</span>
         </p>
       </div>
-      <Button type="submit" block isLoading={isSending} data-testid="phone-send">
-        {t(`profile:phone.form.submit.${method}`)}
+      <Button
+        type="submit"
+        block
+        isLoading={isSending}
+        disabled={waitLeft > 0}
+        data-testid="phone-send"
+      >
+        {waitLeft > 0
+          ? t('profile:phone.resend.wait', { time: formatCountdown(waitLeft) })
+          : t(`profile:phone.form.submit.${method}`)}
       </Button>
     </form>
   );
