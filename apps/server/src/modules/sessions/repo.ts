@@ -118,9 +118,7 @@ export async function insertSession(
   brand: Pick<BrandConfig, 'parkingFeeCapMinor'>,
   values: Omit<typeof chargingSessions.$inferInsert, 'parkingFeeCapMinor'>,
 ) {
-  const parkingFeeCapMinor = values.tariffId
-    ? parkingFeeCapOf(brand, values.currency)
-    : null;
+  const parkingFeeCapMinor = values.tariffId ? parkingFeeCapOf(brand, values.currency) : null;
   const [row] = await db
     .insert(chargingSessions)
     .values({ ...values, parkingFeeCapMinor })
