@@ -74,6 +74,17 @@ test('a driver reserves the next 15 minutes, a second driver finds the connector
   await expect(page.getByTestId('reserve-fixed-cost')).toBeVisible();
   await expect(page.getByTestId('reserve-minute-cost')).toBeVisible();
   await expect(page.getByTestId('reserve-pay-with')).toBeVisible();
+  // The quick one begins at once: cancelling it is never free, and the screen says what it costs
+  // (the fixed cost and a minute's, as the terms above price them) before the driver confirms.
+  const cancelTerms = page.getByTestId('reserve-cancel-terms');
+  await expect(cancelTerms).toHaveAttribute('data-quick', 'true');
+  await expect(cancelTerms).not.toContainText('free before it begins');
+  const fixedCost = (await page.getByTestId('reserve-fixed-cost').locator('dd').textContent())!;
+  const minuteCost = (await page.getByTestId('reserve-minute-cost').locator('dd').textContent())!;
+  const perMinute = minuteCost.replace(' per min', '');
+  await expect(cancelTerms).toContainText(
+    `the fixed cost of ${fixedCost} plus ${perMinute} for each minute held`,
+  );
   await expectNoAxeViolations(page);
   await page.getByTestId('reserve-confirm').click();
 
@@ -144,6 +155,8 @@ test('a chosen period cancelled before it begins costs nothing', async ({ page }
   await connectorRow(page, connector.number).getByTestId('connector-reserve').click();
   await page.getByTestId('reserve-mode-period').click();
   await expect(page.getByTestId('reserve-period')).toBeVisible();
+  // A later period is what may be cancelled for free, until it begins.
+  await expect(page.getByTestId('reserve-cancel-terms')).toContainText('Cancelling is free before it begins');
   await expectNoAxeViolations(page);
   await page.getByTestId('reserve-confirm').click();
 

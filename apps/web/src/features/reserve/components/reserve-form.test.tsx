@@ -77,7 +77,7 @@ describe('ReservePage: reserve a connector', () => {
     expect(screen.getByTestId('reserve-max-cost').textContent).toMatch(/At most.*80\.00/);
     expect(screen.getByTestId('reserve-pay-with').textContent).toContain('Your balance');
     expect(screen.getByTestId('reserve-cancel-terms').textContent).toBe(
-      'Cancelling is free before it begins; after it begins: the fixed cost plus the minutes held.',
+      'It begins as soon as you confirm, so cancelling is not free: the fixed cost of ₽50.00 plus ₽2.00 for each minute held.',
     );
 
     const confirm = screen.getByRole('button', { name: 'Reserve for 15 minutes' });

@@ -180,6 +180,7 @@ export function ReserveForm({
             maxCostMinor={maxCostMinor}
             currency={quote.currency}
             payWith={quote.payWith}
+            isQuick={!isPeriod}
           />
           {blockedBy && (
             <ReserveBlocked

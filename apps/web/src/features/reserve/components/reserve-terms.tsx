@@ -11,16 +11,35 @@ type ReserveTermsProps = {
   maxCostMinor: number;
   currency: Currency;
   payWith: PayWith;
+  /** The quick reservation begins as soon as it is confirmed: cancelling it always costs. */
+  isQuick: boolean;
 };
 
 /**
  * SPEC §3 Reservation, before the driver confirms: the fixed cost, the cost of each minute
- * held, the most it can cost, who pays, and what cancelling costs.
+ * held, the most it can cost, who pays, and what cancelling costs. A chosen period is free to
+ * cancel until it begins; the quick one begins at once, so cancelling it costs the fixed cost
+ * and the minutes held, from the same prices the server bills with (the quote's).
  */
-export function ReserveTerms({ fixedCostMinor, idleMinuteCostMinor, maxCostMinor, currency, payWith }: ReserveTermsProps) {
+export function ReserveTerms({
+  fixedCostMinor,
+  idleMinuteCostMinor,
+  maxCostMinor,
+  currency,
+  payWith,
+  isQuick,
+}: ReserveTermsProps) {
   const { t } = useTranslation('reserve');
   const format = useFormat();
   const money = (minor: number) => format.money(minor, currency);
+  const cancelTerms = !isQuick
+    ? t('reserve:terms.cancel')
+    : fixedCostMinor === 0 && idleMinuteCostMinor === 0
+      ? t('reserve:terms.cancelQuickFree')
+      : t('reserve:terms.cancelQuick', {
+          fixed: money(fixedCostMinor),
+          perMinute: money(idleMinuteCostMinor),
+        });
   return (
     <Card title={t('reserve:terms.title')} testId="reserve-terms">
       <dl className="reserve-terms">
@@ -30,7 +49,11 @@ export function ReserveTerms({ fixedCostMinor, idleMinuteCostMinor, maxCostMinor
         </div>
         <div data-testid="reserve-minute-cost">
           <dt>{t('reserve:terms.perMinute')}</dt>
-          <dd>{idleMinuteCostMinor === 0 ? t('station:tariff.free') : t('station:tariff.perMinutePrice', { price: money(idleMinuteCostMinor) })}</dd>
+          <dd>
+            {idleMinuteCostMinor === 0
+              ? t('station:tariff.free')
+              : t('station:tariff.perMinutePrice', { price: money(idleMinuteCostMinor) })}
+          </dd>
         </div>
         <div className="reserve-terms__max" data-testid="reserve-max-cost">
           <dt>{t('reserve:terms.max')}</dt>
@@ -41,9 +64,19 @@ export function ReserveTerms({ fixedCostMinor, idleMinuteCostMinor, maxCostMinor
           <dd>{t(`reserve:terms.payWithOptions.${payWith ?? 'none'}`)}</dd>
         </div>
       </dl>
-      {payWith === 'card' && <p className="muted small" data-testid="reserve-card-hold">{t('reserve:terms.cardHold', { amount: money(maxCostMinor) })}</p>}
+      {payWith === 'card' && (
+        <p className="muted small" data-testid="reserve-card-hold">
+          {t('reserve:terms.cardHold', { amount: money(maxCostMinor) })}
+        </p>
+      )}
       <p className="muted small">{t('reserve:terms.charged')}</p>
-      <p className="reserve-terms__cancel small" data-testid="reserve-cancel-terms">{t('reserve:terms.cancel')}</p>
+      <p
+        className="reserve-terms__cancel small"
+        data-testid="reserve-cancel-terms"
+        data-quick={isQuick}
+      >
+        {cancelTerms}
+      </p>
     </Card>
   );
 }
