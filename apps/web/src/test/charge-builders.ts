@@ -26,6 +26,7 @@ export function buildCharge(patch: Partial<Charge> = {}): Charge {
     freeIdleMinutes: 15,
     parkingPerMinuteMinor: 500,
     parkingCostMinor: 0,
+    parkingFeeCapMinor: 30_000,
     stopReason: null,
     meterNote: null,
     isUserClosed: false,

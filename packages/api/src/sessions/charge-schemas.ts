@@ -65,6 +65,8 @@ export const chargeSchema = z.object({
   parkingPerMinuteMinor: z.number().int(),
   /** Parking fee so far (part of costMinor). */
   parkingCostMinor: z.number().int(),
+  /** SPEC §3 parking fee: the most parking may cost in the session (the brand's ceiling); null: none. */
+  parkingFeeCapMinor: z.number().int().nullable(),
   /** Why it ended: Local, Remote, EVDisconnected, limit, ghost, timeout, EmergencyStop … */
   stopReason: z.string().nullable(),
   /**

@@ -196,6 +196,7 @@ describe('session views', () => {
     // 15 parked minutes, 10 free: 5 × 1.00.
     expect(done.parkingSeconds).toBe(15 * 60);
     expect(done.parkingCostMinor).toBe(500);
+    expect(done.parkingFeeCapMinor).toBe(30_000); // the demo brand's ceiling in roubles
     expect(done.costMinor).toBe(perKwh(1833) + 500);
     expect((await server.call(haveActiveCharge, { token: who.token })).body).toEqual({
       haveActive: false,

@@ -118,6 +118,7 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
     freeIdleMinutes: tariff?.freeIdleMinutes ?? 0,
     parkingPerMinuteMinor: tariff?.tariff.parkingPerMinuteMinor ?? 0,
     parkingCostMinor: parkingCost,
+    parkingFeeCapMinor: session.parkingFeeCapMinor,
     stopReason: session.serverStopReason ?? session.stopReason,
     meterNote: session.meterAnomalyAt
       ? 'implausible'

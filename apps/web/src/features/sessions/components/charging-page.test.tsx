@@ -52,9 +52,26 @@ describe('ChargingPage', () => {
     expect(screen.getByTestId('limit-progress-text').textContent).toMatch(/228\.29.*of.*500\.00/);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('46');
     // SPEC §9: the parking tariff notice, with the station's free minutes and price.
-    expect(screen.getByTestId('parking-notice').textContent).toMatch(/after 10 minutes.*free for 15 min, then .*5\.00 per minute/);
+    expect(screen.getByTestId('parking-notice').textContent).toMatch(/after 10 minutes.*free for 15 min, then .*5\.00 per minute.*at most .*300\.00/);
     await waitFor(() => expect(screen.getByTestId('session-chart').dataset.points).toBe('6'));
     expect(screen.getByTestId('support-link').getAttribute('href')).toBe('/chat?session=7');
+  });
+
+  it('parked: the fee runs until the cable is unplugged, with its ceiling; no ceiling, no promise', async () => {
+    const parked = { status: 'parking' as const, powerW: null, parkingStartedAt: '2026-11-20T11:02:30.000Z', parkingSeconds: 1_320, parkingCostMinor: 3_500 };
+    serve([buildCharge(parked)]);
+    const view = await renderScreen(<ChargingPage />, '/charging');
+    const card = await screen.findByTestId('parking-card');
+    expect(within(card).getByTestId('parking-until-unplugged').textContent).toBe(
+      'The fee runs until you unplug the cable: the session ends when the station reports the connector free.',
+    );
+    expect(within(card).getByTestId('parking-cost').textContent).toMatch(/35\.00/);
+    expect(card.textContent).toMatch(/Parking costs at most .*300\.00 in all\./);
+    view.unmount();
+
+    serve([buildCharge({ ...parked, parkingFeeCapMinor: null })]);
+    await renderScreen(<ChargingPage />, '/charging');
+    expect((await screen.findByTestId('parking-card')).textContent).not.toMatch(/at most/);
   });
 
   it('applies the long poll\'s events from where the list ended: new figures, a new reading on the chart, the cursor sent back', async () => {

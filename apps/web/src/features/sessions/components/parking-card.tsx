@@ -8,7 +8,8 @@ import { parkingFeeFrom } from '../model/session-clock';
 
 /**
  * SPEC §9 parking: after charging, the car may stay free for the station's idle minutes, then
- * each minute costs. While charging, a notice says so; once parked, the time and fee run.
+ * each minute costs, up to the brand's ceiling (SPEC §3). While charging, a notice says so; once
+ * parked, the time and fee run until the cable is unplugged and the station reports it free.
  */
 export function ParkingCard({ charge, parkingSeconds }: { charge: Charge; parkingSeconds: number }) {
   const { t, i18n } = useTranslation('charging');
@@ -16,12 +17,17 @@ export function ParkingCard({ charge, parkingSeconds }: { charge: Charge; parkin
   const hasFee = charge.parkingPerMinuteMinor > 0;
   const price = format.money(charge.parkingPerMinuteMinor, charge.currency);
   const rule = t('charging:parking.rule', { minutes: charge.freeIdleMinutes, price });
+  const cap =
+    hasFee && charge.parkingFeeCapMinor !== null
+      ? ` ${t('charging:parking.cap', { amount: format.money(charge.parkingFeeCapMinor, charge.currency) })}`
+      : '';
 
   if (charge.status !== 'parking') {
     if (!hasFee) return null;
     return (
       <p className="parking-notice" data-testid="parking-notice">
         {t('charging:parking.notice', { minutes: PARKING_NOTICE_MINUTES })} {rule}
+        {cap}
       </p>
     );
   }
@@ -29,6 +35,7 @@ export function ParkingCard({ charge, parkingSeconds }: { charge: Charge; parkin
   return (
     <Alert tone="warning" title={t('charging:parking.title')} testId="parking-card">
       <p>{t('charging:parking.text')}</p>
+      {hasFee && <p data-testid="parking-until-unplugged">{t('charging:parking.untilUnplugged')}</p>}
       <dl className="parking-card__facts">
         <div data-testid="parking-time">
           <dt>{t('charging:parking.time')}</dt>
@@ -46,6 +53,7 @@ export function ParkingCard({ charge, parkingSeconds }: { charge: Charge; parkin
           {feeFrom ? t('charging:parking.freeUntil', { time: formatDate(feeFrom, i18n.language, { hour: 'numeric', minute: '2-digit' }), price }) : rule}
           {' '}
           {t('charging:parking.notice', { minutes: PARKING_NOTICE_MINUTES })}
+          {cap}
         </p>
       )}
     </Alert>
