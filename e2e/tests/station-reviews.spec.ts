@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { secondDriver, signInOnLoginPage } from './support';
+import { expectNoAxeViolations, secondDriver, signInOnLoginPage } from './support';
 
 // SPEC §2 comments: a station's reviews on a screen of their own. The station page shows the
 // newest few and links to all of them; there a driver reads them newest first, writes one and
@@ -59,6 +59,7 @@ test('from a station to all its reviews: newest first, a new one written there w
   const own = screen.getByTestId('reviews-mine').getByTestId('review').filter({ hasText: text });
   await expect(own).toHaveAttribute('data-status', 'pending');
   await expect(own.getByTestId('review-pending')).toHaveText('Waiting for a moderator');
+  await expectNoAxeViolations(page);
   // Still there after a reload: the server keeps it among the driver's own.
   await page.reload();
   await expect(
@@ -85,6 +86,7 @@ test('a visitor opens a station’s reviews directly, reads them and is asked to
     reviews.total,
   );
   await expect(screen.getByTestId('review-write')).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await screen.getByTestId('reviews-sign-in-button').click();
   await expect(page.getByTestId('login-email')).toBeVisible();
 });
