@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
+import { formatStationTime } from '@/lib/station-clock';
 import { useChargeDetailQuery } from '../api/list-charges';
 
 /** One session in full (GET /charge/id/{id}): figures, cost items, the chart, why it ended. */
@@ -22,18 +23,36 @@ export function ChargeDetails({ transactionId }: { transactionId: number }) {
   const format = useFormat();
   const query = useChargeDetailQuery(transactionId);
   const back = (
-    <ButtonLink to={paths.history} variant="ghost" icon="arrowLeft" className="charging-back" data-testid="details-back">
+    <ButtonLink
+      to={paths.history}
+      variant="ghost"
+      icon="arrowLeft"
+      className="charging-back"
+      data-testid="details-back"
+    >
       {t('charging:history.back')}
     </ButtonLink>
   );
-  if (query.isPending) return <div className="history">{back}<Spinner label={t('common:loading')} /></div>;
+  if (query.isPending)
+    return (
+      <div className="history">
+        {back}
+        <Spinner label={t('common:loading')} />
+      </div>
+    );
   if (query.isError) {
     const isMissing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="history stack" data-testid="details-error">
         {back}
-        <Alert tone={isMissing ? 'warning' : 'error'}><p>{isMissing ? t('charging:history.notFound') : errorText(t, query.error)}</p></Alert>
-        {!isMissing && <Button variant="secondary" icon="refresh" onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
+        <Alert tone={isMissing ? 'warning' : 'error'}>
+          <p>{isMissing ? t('charging:history.notFound') : errorText(t, query.error)}</p>
+        </Alert>
+        {!isMissing && (
+          <Button variant="secondary" icon="refresh" onClick={() => void query.refetch()}>
+            {t('common:retry')}
+          </Button>
+        )}
       </div>
     );
   }
@@ -41,41 +60,87 @@ export function ChargeDetails({ transactionId }: { transactionId: number }) {
   const when = charge.startedAt ?? charge.createdAt;
   const reason = stopReasonText(t, charge.stopReason);
   return (
-    <article className="history details" data-testid="charge-details" data-transaction-id={charge.transactionId}>
+    <article
+      className="history details"
+      data-testid="charge-details"
+      data-transaction-id={charge.transactionId}
+    >
       {back}
       <header className="details__header">
         <SessionStatusBadge status={charge.status} testId="details-status" />
         <h1>{charge.station.name}</h1>
         <p className="muted">
-          {format.date(when, { dateStyle: 'long', timeStyle: 'short' })}
+          <time dateTime={when} data-testid="details-when">
+            {formatStationTime(when, charge.station.utcOffsetMinutes, i18n.language, 'long')}
+          </time>
           {' · '}
-          {t('charging:switcher.connector', { number: charge.connector.number })}, {socketTypeLabel(charge.connector.socketType)}
+          {t('charging:switcher.connector', { number: charge.connector.number })},{' '}
+          {socketTypeLabel(charge.connector.socketType)}
         </p>
         {isSessionOpen(charge.status) && (
-          <ButtonLink to={chargingPath(charge.transactionId)} variant="primary" icon="bolt">{t('charging:history.openLive')}</ButtonLink>
+          <ButtonLink to={chargingPath(charge.transactionId)} variant="primary" icon="bolt">
+            {t('charging:history.openLive')}
+          </ButtonLink>
         )}
       </header>
       <div className="details__columns">
         <div className="details__column">
           <dl className="details__figures">
-            <div data-testid="details-energy"><dt>{t('charging:figures.energy')}</dt><dd>{energyText(t, charge.energyWh, i18n.language)}</dd></div>
-            <div data-testid="details-duration"><dt>{t('charging:figures.duration')}</dt><dd>{durationText(t, charge.durationSeconds)}</dd></div>
-            <div data-testid="details-cost"><dt>{t('charging:estimate.cost')}</dt><dd>{format.money(charge.costMinor, charge.currency)}</dd></div>
-            <div data-testid="details-parking"><dt>{t('charging:parking.time')}</dt><dd>{charge.parkingSeconds > 0 ? durationText(t, charge.parkingSeconds) : t('charging:history.noParking')}</dd></div>
+            <div data-testid="details-energy">
+              <dt>{t('charging:figures.energy')}</dt>
+              <dd>{energyText(t, charge.energyWh, i18n.language)}</dd>
+            </div>
+            <div data-testid="details-duration">
+              <dt>{t('charging:figures.duration')}</dt>
+              <dd>{durationText(t, charge.durationSeconds)}</dd>
+            </div>
+            <div data-testid="details-cost">
+              <dt>{t('charging:estimate.cost')}</dt>
+              <dd>{format.money(charge.costMinor, charge.currency)}</dd>
+            </div>
+            <div data-testid="details-parking">
+              <dt>{t('charging:parking.time')}</dt>
+              <dd>
+                {charge.parkingSeconds > 0
+                  ? durationText(t, charge.parkingSeconds)
+                  : t('charging:history.noParking')}
+              </dd>
+            </div>
           </dl>
           <Card title={t('charging:history.costTitle')} testId="details-cost-card">
-            <CostItems items={charge.costItems} totalMinor={charge.costMinor} currency={charge.currency} />
+            <CostItems
+              items={charge.costItems}
+              totalMinor={charge.costMinor}
+              currency={charge.currency}
+            />
           </Card>
-          {reason && <p className="muted" data-testid="details-reason">{t('charging:summary.reason', { reason })}</p>}
-          {charge.meterNote && <p className="muted" data-testid="details-meter-note">{t(`charging:history.meterNote.${charge.meterNote}`)}</p>}
+          {reason && (
+            <p className="muted" data-testid="details-reason">
+              {t('charging:summary.reason', { reason })}
+            </p>
+          )}
+          {charge.meterNote && (
+            <p className="muted" data-testid="details-meter-note">
+              {t(`charging:history.meterNote.${charge.meterNote}`)}
+            </p>
+          )}
           {/* SPEC §2 chat: a question about this session goes to support with the session attached. */}
-          <ButtonLink to={supportChatPath(charge.transactionId)} variant="secondary" icon="support" data-testid="support-link">
+          <ButtonLink
+            to={supportChatPath(charge.transactionId)}
+            variant="secondary"
+            icon="support"
+            data-testid="support-link"
+          >
             {t('charging:support.write')}
           </ButtonLink>
         </div>
         <div className="details__column">
           <Card title={t('charging:chart.title')} testId="details-chart-card">
-            <SessionChart samples={charge.samples} testId="details-chart" />
+            <SessionChart
+              samples={charge.samples}
+              utcOffsetMinutes={charge.station.utcOffsetMinutes}
+              testId="details-chart"
+            />
           </Card>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { errorText } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
+import { formatStationTime } from '@/lib/station-clock';
 import { useSetRemainingTimeMutation } from '../api/session-settings';
 
 const picks = [15, 30, 60] as const;
@@ -19,10 +19,16 @@ export function RemainingTime({ charge, now }: { charge: Charge; now: number }) 
   const [text, setText] = useState('');
   const [rule, setRule] = useState<string | null>(null);
   const mutation = useSetRemainingTimeMutation();
-  const stopsAt = charge.limit.mode === 'time' && charge.remainingMinutes !== null ? new Date(now + charge.remainingMinutes * 60_000) : null;
+  const stopsAt =
+    charge.limit.mode === 'time' && charge.remainingMinutes !== null
+      ? new Date(now + charge.remainingMinutes * 60_000)
+      : null;
 
   function submit(minutes: number) {
-    mutation.mutate({ transactionId: charge.transactionId, minutes }, { onSuccess: () => setText('') });
+    mutation.mutate(
+      { transactionId: charge.transactionId, minutes },
+      { onSuccess: () => setText('') },
+    );
   }
 
   function onSubmit(event: FormEvent) {
@@ -43,7 +49,14 @@ export function RemainingTime({ charge, now }: { charge: Charge; now: number }) 
         <Icon name="clock" size={20} />
         <span>
           {stopsAt
-            ? t('charging:later.stopsAt', { time: formatDate(stopsAt, i18n.language, { hour: 'numeric', minute: '2-digit' }) })
+            ? t('charging:later.stopsAt', {
+                time: formatStationTime(
+                  stopsAt,
+                  charge.station.utcOffsetMinutes,
+                  i18n.language,
+                  'time',
+                ),
+              })
             : t('charging:later.title')}
         </span>
         <Icon name="chevronRight" size={20} className="remaining-time__chevron" />
@@ -51,7 +64,14 @@ export function RemainingTime({ charge, now }: { charge: Charge; now: number }) 
       <form className="remaining-time__form" onSubmit={onSubmit} noValidate>
         <div className="remaining-time__picks" role="group" aria-label={t('charging:later.quick')}>
           {picks.map((minutes) => (
-            <button key={minutes} type="button" className="quick-pick" onClick={() => submit(minutes)} disabled={mutation.isPending} data-testid={`later-${minutes}`}>
+            <button
+              key={minutes}
+              type="button"
+              className="quick-pick"
+              onClick={() => submit(minutes)}
+              disabled={mutation.isPending}
+              data-testid={`later-${minutes}`}
+            >
               {t('charging:later.in', { minutes })}
             </button>
           ))}
@@ -66,9 +86,20 @@ export function RemainingTime({ charge, now }: { charge: Charge; now: number }) 
             suffix={t('charging:limit.unit.time')}
             data-testid="later-minutes"
           />
-          <Button type="submit" variant="secondary" isLoading={mutation.isPending} data-testid="later-submit">{t('charging:later.set')}</Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            isLoading={mutation.isPending}
+            data-testid="later-submit"
+          >
+            {t('charging:later.set')}
+          </Button>
         </div>
-        {mutation.isError && <Alert tone="error"><p>{errorText(t, mutation.error)}</p></Alert>}
+        {mutation.isError && (
+          <Alert tone="error">
+            <p>{errorText(t, mutation.error)}</p>
+          </Alert>
+        )}
       </form>
     </details>
   );

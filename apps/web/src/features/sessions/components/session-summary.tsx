@@ -13,6 +13,7 @@ import { Icon } from '@/components/ui/icon';
 import { track } from '@/lib/analytics';
 import { errorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/format';
+import { formatStationTime } from '@/lib/station-clock';
 import { useCloseChargeMutation } from '../api/session-settings';
 import { ChargeLoyaltyNote } from './charge-loyalty-note';
 
@@ -31,13 +32,34 @@ export function SessionSummary({ charge, samples }: SessionSummaryProps) {
   // SPEC §1 counter: the funnel's last step, once per session however often it is shown.
   useEffect(() => track('sessionEnded', String(charge.transactionId)), [charge.transactionId]);
   return (
-    <section className="session-end summary" data-testid="session-summary" aria-labelledby="summary-title">
+    <section
+      className="session-end summary"
+      data-testid="session-summary"
+      aria-labelledby="summary-title"
+    >
       <header className="summary__head">
-        <span className="summary__icon" aria-hidden="true"><Icon name="checkCircle" size={40} /></span>
+        <span className="summary__icon" aria-hidden="true">
+          <Icon name="checkCircle" size={40} />
+        </span>
         <h2 id="summary-title">{t('charging:summary.title')}</h2>
-        <p className="muted">{charge.station.name} · {t('charging:switcher.connector', { number: charge.connector.number })}</p>
+        <p className="muted">
+          {charge.station.name} ·{' '}
+          {t('charging:switcher.connector', { number: charge.connector.number })}
+        </p>
+        <p className="muted small">
+          <time dateTime={charge.startedAt ?? charge.createdAt} data-testid="summary-when">
+            {formatStationTime(
+              charge.startedAt ?? charge.createdAt,
+              charge.station.utcOffsetMinutes,
+              i18n.language,
+              'medium',
+            )}
+          </time>
+        </p>
       </header>
-      <p className="summary__cost" data-testid="summary-cost">{format.money(charge.costMinor, charge.currency)}</p>
+      <p className="summary__cost" data-testid="summary-cost">
+        {format.money(charge.costMinor, charge.currency)}
+      </p>
       <dl className="summary__figures">
         <div data-testid="summary-energy">
           <dt>{t('charging:figures.energy')}</dt>
@@ -52,29 +74,59 @@ export function SessionSummary({ charge, samples }: SessionSummaryProps) {
             <dt>{t('charging:parking.time')}</dt>
             <dd>
               {durationText(t, charge.parkingSeconds)}
-              {charge.parkingCostMinor > 0 && <span className="muted small"> · {format.money(charge.parkingCostMinor, charge.currency)}</span>}
+              {charge.parkingCostMinor > 0 && (
+                <span className="muted small">
+                  {' '}
+                  · {format.money(charge.parkingCostMinor, charge.currency)}
+                </span>
+              )}
             </dd>
           </div>
         )}
       </dl>
       {charge.meterNote === 'implausible' && (
-        <p className="muted small" data-testid="summary-meter-note">{t('charging:history.meterNote.implausible')}</p>
+        <p className="muted small" data-testid="summary-meter-note">
+          {t('charging:history.meterNote.implausible')}
+        </p>
       )}
-      {charge.loyalty && <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="finished" />}
-      {reason && <p className="muted small center" data-testid="summary-reason">{t('charging:summary.reason', { reason })}</p>}
-      {samples && samples.length > 1 && <SessionChart samples={samples} testId="summary-chart" />}
-      {close.isError && <Alert tone="error"><p>{errorText(t, close.error)}</p></Alert>}
+      {charge.loyalty && (
+        <ChargeLoyaltyNote loyalty={charge.loyalty} currency={charge.currency} stage="finished" />
+      )}
+      {reason && (
+        <p className="muted small center" data-testid="summary-reason">
+          {t('charging:summary.reason', { reason })}
+        </p>
+      )}
+      {samples && samples.length > 1 && (
+        <SessionChart
+          samples={samples}
+          utcOffsetMinutes={charge.station.utcOffsetMinutes}
+          testId="summary-chart"
+        />
+      )}
+      {close.isError && (
+        <Alert tone="error">
+          <p>{errorText(t, close.error)}</p>
+        </Alert>
+      )}
       <div className="summary__actions">
         <Button
           variant="primary"
           icon="check"
           isLoading={close.isPending}
-          onClick={() => close.mutate(charge.transactionId, { onSuccess: () => navigate(paths.history) })}
+          onClick={() =>
+            close.mutate(charge.transactionId, { onSuccess: () => navigate(paths.history) })
+          }
           data-testid="session-close"
         >
           {t('charging:summary.close')}
         </Button>
-        <ButtonLink to={historyPath(charge.transactionId)} variant="secondary" icon="document" data-testid="summary-details">
+        <ButtonLink
+          to={historyPath(charge.transactionId)}
+          variant="secondary"
+          icon="document"
+          data-testid="summary-details"
+        >
           {t('charging:summary.details')}
         </ButtonLink>
       </div>
