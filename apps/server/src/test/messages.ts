@@ -139,8 +139,9 @@ export async function insertSession(
     userId: string;
     connectorId: string;
     tariffId: string;
-    status: 'charging' | 'success';
-    startedAt: Date;
+    status: 'charging' | 'success' | 'cancelled';
+    /** Null: a session cancelled before it started. */
+    startedAt: Date | null;
     stoppedAt?: Date;
   },
 ) {

@@ -87,8 +87,9 @@ export const getConversationContext = defineContract({
   response: z.object({
     user: userSchema,
     cars: z.array(carSchema),
-    /** Running sessions, then the last finished ones (newest first). */
+    /** Running sessions (newest first). */
     activeSessions: z.array(chargeSchema),
+    /** The latest sessions, newest first: a running one among them, a cancelled one if it started. */
     lastSessions: z.array(chargeSchema),
   }),
 });

@@ -223,12 +223,14 @@ describe('a conversation in the console', () => {
     });
     expect(context.cars.map((c) => c.name)).toEqual(['Leaf']);
     expect(context.activeSessions.map((s) => s.transactionId)).toEqual([running.transactionId]);
-    expect(context.lastSessions.map((s) => s.transactionId)).toEqual(
-      finished
-        .slice(1)
+    // The latest five, the running one first.
+    expect(context.lastSessions.map((s) => s.transactionId)).toEqual([
+      running.transactionId,
+      ...finished
+        .slice(2)
         .reverse()
         .map((s) => s.transactionId),
-    );
+    ]);
 
     const chat = await conversation(support, who);
     expect(chat.items).toHaveLength(1);

@@ -24,7 +24,7 @@ import { toMessages } from './view';
 
 /** The inbox, a page at a time. */
 export const INBOX_PAGE_SIZE = 30;
-/** Finished sessions shown beside a conversation. */
+/** The latest sessions shown beside a conversation, a running one among them. */
 export const CONTEXT_LAST_SESSIONS = 5;
 
 /** Who is signed in to the console: any staff role; a driver gets NOT_FOUND. */

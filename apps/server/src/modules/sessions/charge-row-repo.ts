@@ -93,8 +93,11 @@ export async function openChargeRows(db: Db, userId: string): Promise<ChargeRow[
   );
 }
 
-/** The driver's last finished sessions (success, or cancelled after a start), newest first. */
-export async function finishedChargeRows(
+/**
+ * The driver's latest sessions, newest first: a running one counts among them (SPEC §6 support
+ * sees what the driver is doing now), a cancelled one only if it started.
+ */
+export async function latestChargeRows(
   db: Db,
   userId: string,
   limit: number,
@@ -103,10 +106,7 @@ export async function finishedChargeRows(
     db,
     and(
       eq(chargingSessions.userId, userId),
-      or(
-        eq(chargingSessions.status, 'success'),
-        and(eq(chargingSessions.status, 'cancelled'), isNotNull(chargingSessions.startedAt)),
-      ),
+      or(ne(chargingSessions.status, 'cancelled'), isNotNull(chargingSessions.startedAt)),
     ),
     { limit, offset: 0 },
   );

@@ -1,6 +1,6 @@
 import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
-import { finishedChargeRows, openChargeRows } from './charge-row-repo';
+import { latestChargeRows, openChargeRows } from './charge-row-repo';
 import { toCharges } from './charge-view';
 import { historyPage, summaryRows } from './history-repo';
 
@@ -40,12 +40,13 @@ export async function chargeSummary(
 
 /**
  * The driver's sessions as the support console shows them beside a conversation (SPEC §6
- * support staff): the open ones, then the last `finished` finished ones, newest first.
+ * support staff): the open ones, and the latest `latest` sessions, newest first, a running one
+ * among them (a driver charging for the first time has a latest session: that one).
  */
-export async function sessionsForSupport(db: Db, userId: string, now: Date, finished = 5) {
+export async function sessionsForSupport(db: Db, userId: string, now: Date, latest = 5) {
   const [open, last] = await Promise.all([
     openChargeRows(db, userId),
-    finishedChargeRows(db, userId, finished),
+    latestChargeRows(db, userId, latest),
   ]);
   return {
     activeSessions: await toCharges(db, open, now),
