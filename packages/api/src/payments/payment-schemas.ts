@@ -184,6 +184,14 @@ export const receiptSchema = z.object({
     cardLast4: z.string().optional(),
     cardBrand: z.string().optional(),
   }),
+  /**
+   * SPEC §3 currencies: paid from a wallet of another currency than the station's prices:
+   * what it came to in the station's currency and the brand's rate (units of `currency` one
+   * unit of that buys) it was paid at. Null: priced in `currency`.
+   */
+  exchange: z
+    .object({ currency: z.enum(currencies), amountMinor: z.number().int(), rate: z.string() })
+    .nullable(),
   /** The session paid (its OCPP transactionId) and where, for a session's receipt. */
   transactionId: z.number().int().nullable(),
   stationName: z.string().nullable(),

@@ -57,6 +57,20 @@ export const reservationSchema = z.object({
   /** What cancelling now would cost: nothing before it begins. */
   cancelCostMinor: z.number().int(),
   payWith: z.enum(['balance', 'card', 'company']),
+  /**
+   * SPEC §3 currencies: paid from a wallet of another currency than the station's prices: its
+   * prices and cost in the station's currency and the brand's rate they were converted at (the
+   * amounts above are the wallet's). Null: priced in `currency`.
+   */
+  exchange: z
+    .object({
+      currency: z.enum(currencies),
+      fixedCostMinor: z.number().int(),
+      idleMinuteCostMinor: z.number().int(),
+      costMinor: z.number().int(),
+      rate: z.string(),
+    })
+    .nullable(),
   failReason: z.enum(reservationFailReasons).nullable(),
   /** The session it became (its OCPP transactionId) when the driver started on it. */
   transactionId: z.number().int().nullable(),
@@ -103,8 +117,24 @@ export const reserveQuoteSchema = z.object({
   blockedBy: z
     .enum(['closed', 'notWorking', 'underRepair', 'openingSoon', 'debt', 'funds', 'cardBlocked'])
     .nullable(),
+  /** The payer's wallet and the minimum it needs, in the wallet's own currency. */
   balanceMinor: z.number().int(),
   minBalanceMinor: z.number().int(),
+  balanceCurrency: z.enum(currencies),
+  /**
+   * SPEC §3 currencies: the station prices in another currency than the wallet that would pay:
+   * its prices there and the brand's rate the wallet pays them at (the amounts above are
+   * converted). Null: nothing to convert (same currency, or a card pays in the station's).
+   */
+  exchange: z
+    .object({
+      currency: z.enum(currencies),
+      fixedCostMinor: z.number().int(),
+      idleMinuteCostMinor: z.number().int(),
+      quickMaxCostMinor: z.number().int(),
+      rate: z.string(),
+    })
+    .nullable(),
   /** A chosen period can be reserved here (the station supports it). */
   supportsPeriod: z.boolean(),
   quickMinutes: z.number().int(),

@@ -27,15 +27,31 @@ export const planCharge = defineContract({
     powerW: z.number().int(),
     energyWh: z.number().int().nullable(),
     minutes: z.number().int().nullable(),
+    /** The estimate in `currency`: what would pay it pays in (payment-rule.ts on the server). */
     costMinor: z.number().int().nullable(),
     currency: z.enum(currencies),
+    /**
+     * SPEC §3 currencies: the station prices in another currency than the wallet that would
+     * pay: the estimate in the station's currency and the brand's rate the wallet pays it at
+     * (costMinor is converted). Null: nothing to convert (same currency, or a card pays in the
+     * station's).
+     */
+    exchange: z
+      .object({
+        currency: z.enum(currencies),
+        costMinor: z.number().int().nullable(),
+        rate: z.string(),
+      })
+      .nullable(),
     /**
      * Whether a start would be taken now, as the start decides it: the balance holds the
      * minimum (SPEC §5), or a linked default card will be held; no debt.
      */
     canStart: z.boolean(),
+    /** The payer's wallet and its minimum to start, in the wallet's own currency. */
     minBalanceMinor: z.number().int(),
     balanceMinor: z.number().int(),
+    balanceCurrency: z.enum(currencies),
     /**
      * Why not: the station is closed now (SPEC §3 schedule), its label (SPEC §4: not working,
      * under repair, opening soon), a debt, not enough money (and no card), or the default card

@@ -117,6 +117,15 @@ export const reservations = pgTable(
     fixedCostMinor: minor('fixed_cost_minor').notNull().default(0),
     idleMinuteCostMinor: minor('idle_minute_cost_minor').notNull().default(0),
     currency: text('currency', { enum: currencies }).notNull(),
+    /**
+     * SPEC §3 currencies: a station priced in another currency than the wallet that pays
+     * (sessions/payment-rule.ts): its own currency and prices, and the brand's rate they were
+     * converted into `currency` at when it was made. Null: priced in `currency`.
+     */
+    priceCurrency: text('price_currency', { enum: currencies }),
+    exchangeRate: text('exchange_rate'),
+    priceFixedCostMinor: minor('price_fixed_cost_minor'),
+    priceIdleMinuteCostMinor: minor('price_idle_minute_cost_minor'),
     /** The idTag the charge point holds the connector for; the driver's app start sends it. */
     idTag: text('id_tag').notNull(),
     /** How it is paid, decided as a start is (start-rules.ts): its payer's wallet, or a card hold. */
@@ -150,6 +159,11 @@ export const reservations = pgTable(
     check('reservations_status_check', oneOf(t.status, reservationStatuses)),
     check('reservations_mode_check', oneOf(t.mode, reservationModes)),
     check('reservations_currency_check', oneOf(t.currency, currencies)),
+    check('reservations_price_currency_check', oneOf(t.priceCurrency, currencies)),
+    check(
+      'reservations_exchange_check',
+      sql`(${t.priceCurrency} is null) = (${t.exchangeRate} is null)`,
+    ),
     check('reservations_payment_method_check', oneOf(t.paymentMethod, reservationPaymentMethods)),
     check(
       'reservations_payer_check',
@@ -197,6 +211,13 @@ export const chargingSessions = pgTable(
     ocpiCdrId: text('ocpi_cdr_id'),
     /** Set when a corporate profile started it: the company's balance pays (SPEC §6). */
     payerCompanyId: uuid('payer_company_id').references(() => companies.id),
+    /**
+     * SPEC §3 currencies: our station priced in another currency than the wallet that pays
+     * (payment-rule.ts): the tariff's currency and the brand's rate its cost is converted into
+     * `currency` at, taken at the start. Null: priced in `currency`.
+     */
+    priceCurrency: text('price_currency', { enum: currencies }),
+    exchangeRate: text('exchange_rate'),
     /**
      * SPEC §1 roaming, our side as CPO (OCPI 2.2.1 §9, §10): a partner's driver charges at our
      * station with the partner's token; the partner pays. The token as the CDR names it and how
@@ -326,6 +347,11 @@ export const chargingSessions = pgTable(
       .on(t.status)
       .where(sql.raw(`status in (${activeSessionStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('charging_sessions_currency_check', oneOf(t.currency, currencies)),
+    check('charging_sessions_price_currency_check', oneOf(t.priceCurrency, currencies)),
+    check(
+      'charging_sessions_exchange_check',
+      sql`(${t.priceCurrency} is null) = (${t.exchangeRate} is null)`,
+    ),
     check('charging_sessions_payment_method_check', oneOf(t.paymentMethod, sessionPaymentMethods)),
     check('charging_sessions_energy_source_check', oneOf(t.energySource, energySources)),
     // An owner's own session earns nobody anything.

@@ -16,7 +16,7 @@ import {
   receiptItemCodeValues,
   receiptKindValues,
 } from '@evcharge/api/payments/payment-schemas';
-import { currencies } from '@evcharge/domain/currency';
+import { currencies, type Currency } from '@evcharge/domain/currency';
 import { createdAt, minor, oneOf, tstz } from './columns';
 import { chargingSessions, reservations } from './charging';
 import { paymentCards } from './driver';
@@ -233,6 +233,11 @@ export type ReceiptItem = {
 /** The seller as the brand config names it when the receipt was issued. */
 export type ReceiptSeller = { name: string; taxId: string; address: string; email: string };
 export type ReceiptPayment = { method: 'balance' | 'card'; cardLast4?: string; cardBrand?: string };
+/**
+ * SPEC §3 currencies: a receipt paid from a wallet of another currency than the station's
+ * prices: what it came to in the station's currency and the brand's rate it was paid at.
+ */
+export type ReceiptExchange = { currency: Currency; amountMinor: number; rate: string };
 
 export const receipts = pgTable(
   'receipts',
@@ -254,6 +259,7 @@ export const receipts = pgTable(
     items: jsonb('items').$type<ReceiptItem[]>().notNull(),
     seller: jsonb('seller').$type<ReceiptSeller>().notNull(),
     payment: jsonb('payment').$type<ReceiptPayment>().notNull(),
+    exchange: jsonb('exchange').$type<ReceiptExchange>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ export {
   lockUser,
   openBalanceSessionsCost,
   openSessionCount,
+  payerCurrency,
   walletBalanceMinor,
 } from './payer-repo';
 export { postTransaction, type Posting } from './service';

@@ -3,7 +3,7 @@ import type { Currency } from '@evcharge/domain/currency';
 import type { Db } from '../../db/client';
 import { activeSessionStatuses, chargingSessions } from '../../db/schema/charging';
 import { ledgerAccounts, ledgerPostings } from '../../db/schema/money';
-import { users } from '../../db/schema/users';
+import { companies, users } from '../../db/schema/users';
 import type { Payer } from './payer';
 
 // A payer's wallet and what holds against it: its balance, the driver's lock for money
@@ -32,6 +32,21 @@ function walletBalanceQuery(
 export async function walletBalanceMinor(db: Db, payer: Payer, currency: Currency) {
   const [row] = await walletBalanceQuery(db, payer, currency);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The currency a payer's wallet is kept in (SPEC §3): the driver's, or their company's for a
+ * corporate profile; undefined when there is no such payer.
+ */
+export async function payerCurrency(db: Db, payer: Payer): Promise<Currency | undefined> {
+  const [row] =
+    payer.kind === 'user_wallet'
+      ? await db.select({ currency: users.currency }).from(users).where(eq(users.id, payer.userId))
+      : await db
+          .select({ currency: companies.currency })
+          .from(companies)
+          .where(eq(companies.id, payer.companyId));
+  return row?.currency;
 }
 
 /**

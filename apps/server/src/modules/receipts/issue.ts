@@ -3,7 +3,12 @@ import { brandOfAccount } from '../../brand/brands';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { chargingSessions } from '../../db/schema/charging';
-import type { ReceiptItem, ReceiptPayment, receipts } from '../../db/schema/money';
+import type {
+  ReceiptExchange,
+  ReceiptItem,
+  ReceiptPayment,
+  receipts,
+} from '../../db/schema/money';
 import {
   receiptItem,
   sessionAdjustmentItems,
@@ -52,6 +57,8 @@ export type SessionReceiptFacts = Pick<
   loyaltyDiscountMinor?: number;
   /** SPEC §1 roaming: our fee inside costMinor; `cost` is then the partner's items alone. */
   roamingFeeMinor?: number;
+  /** Paid from a wallet of another currency than the station's prices: what it came to there. */
+  exchange?: ReceiptExchange | null;
 };
 
 type Issue = {
@@ -62,6 +69,7 @@ type Issue = {
   currency: (typeof receipts.$inferInsert)['currency'];
   items: ReceiptItem[];
   payment: ReceiptPayment;
+  exchange?: ReceiptExchange | null;
 };
 
 async function insertReceipt(tx: Db, brand: Brand, subject: ReceiptSubject, issue: Issue) {
@@ -120,6 +128,7 @@ export async function issueSessionReceipt(
     currency: session.currency,
     items,
     payment: await sessionPayment(tx, session),
+    exchange: session.exchange ?? null,
   });
 }
 
@@ -174,6 +183,8 @@ export type ReservationReceiptFacts = {
   idleMinutes: number;
   idleMinuteCostMinor: number;
   idleMinor: number;
+  /** Paid from a wallet of another currency than the station's prices: what it came to there. */
+  exchange?: ReceiptExchange | null;
 };
 
 /** Issues the receipt of an ended reservation that cost something, once. */
@@ -209,6 +220,7 @@ export async function issueReservationReceipt(
       facts.paymentMethod === 'card'
         ? await cardPayment(tx, await reservationHoldCardId(tx, facts.reservationId))
         : { method: 'balance' },
+    exchange: facts.exchange ?? null,
   });
 }
 

@@ -25,6 +25,8 @@ export type PdfLabels = {
   paidByCard: string;
   /** An owner's earnings statement: what the balance got. */
   creditedToBalance: string;
+  /** SPEC §3 currencies: `{{price}}` in the station's currency, `{{rate}}` the brand's rate. */
+  exchange: string;
 };
 
 export function pdfLabels(language: Language): PdfLabels {

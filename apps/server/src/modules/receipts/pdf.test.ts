@@ -28,6 +28,7 @@ const row: ReceiptRow = {
       email: 'receipts@evcharge.demo',
     },
     payment: { method: 'card', cardBrand: 'visa', cardLast4: '4242' },
+    exchange: null,
     createdAt: new Date('2026-10-15T10:00:00Z'),
   },
   transactionId: 42,
@@ -64,5 +65,17 @@ describe('renderReceiptPdf', () => {
       { language: 'az', utcOffsetMinutes: 240 },
     );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('says what a station priced in another currency came to there, and the rate (SPEC §3)', async () => {
+    const exchange = { currency: 'usd' as const, amountMinor: 165, rate: '91.2' };
+    const plain = await renderReceiptPdf(row, { language: 'en', utcOffsetMinutes: 180 });
+    const paidAtRate = await renderReceiptPdf(
+      { ...row, receipt: { ...row.receipt, exchange } },
+      { language: 'en', utcOffsetMinutes: 180 },
+    );
+    expect(paidAtRate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // One line more: "In the station's currency: $1.65 at 91.2 RUB/USD".
+    expect(paidAtRate.length).toBeGreaterThan(plain.length);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { localeOf, type Language } from '@evcharge/domain/constants';
+import { isoCode } from '@evcharge/domain/currency';
 import { formatMoney } from '@evcharge/domain/money';
 import type { ReceiptPayment } from '../../db/schema/money';
 import { fill } from '../../locales/texts';
@@ -186,6 +187,16 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
       ? labels.creditedToBalance
       : paymentText(receipt.payment, labels);
   right(paid, 'regular', 10);
+  // Paid from a wallet of another currency than the station's prices: what it came to there.
+  const { exchange } = receipt;
+  if (exchange) {
+    const price = formatMoney(
+      { amountMinor: exchange.amountMinor, currency: exchange.currency },
+      language,
+    ).replace('₼', 'AZN');
+    const rate = `${exchange.rate} ${isoCode(receipt.currency)}/${isoCode(exchange.currency)}`;
+    right(fill(labels.exchange, { price, rate }), 'regular', 10);
+  }
 
   doc.end();
   await ended;

@@ -18,6 +18,7 @@ export function toReceipt({ receipt, transactionId, stationName }: ReceiptRow): 
     items: receipt.items,
     seller: receipt.seller,
     payment: receipt.payment,
+    exchange: receipt.exchange ?? null,
     transactionId,
     stationName,
   };

@@ -4,6 +4,7 @@ import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import type { Currency } from '@evcharge/domain/currency';
 import { QUICK_RESERVATION_MINUTES } from '@evcharge/domain/constants';
 import { AppError } from '@evcharge/domain/errors';
+import { paidMinor, type Exchange } from '@evcharge/domain/exchange';
 import {
   periodProblem,
   quickPeriod,
@@ -23,6 +24,7 @@ import {
   blockedByOf,
   connectorPlace,
   decidePayment,
+  exchangeColumns,
   findActiveSession,
   isReachable,
   isRoamingPlace,
@@ -110,6 +112,18 @@ async function priceAt(
   };
 }
 
+/**
+ * A reservation's prices as it is paid (sessions/payment-rule.ts): converted at the brand's
+ * rate when the wallet pays a station priced in another currency (each price once, as a
+ * partner's reservation price is), as they are otherwise.
+ */
+function paidPrice(price: ReservationPrice, exchange: Exchange | null): ReservationPrice {
+  return {
+    fixedCostMinor: paidMinor(price.fixedCostMinor, exchange),
+    idleMinuteCostMinor: paidMinor(price.idleMinuteCostMinor, exchange),
+  };
+}
+
 /** What a reservation here would cost and how it would be paid, as a start decides it now. */
 export async function reserveQuote(
   deps: Pick<ReservationDeps, 'db' | 'brand'>,
@@ -120,19 +134,28 @@ export async function reserveQuote(
   const place = await placeFor(deps, userId, connectorId, now);
   const { currency, price } = await priceAt(deps, place, userId, now);
   const payer = payerForProfile(userId, await payerProfile(deps.db, userId));
-  const payment = await paymentFor(deps.db, userId, payer, currency);
+  const payment = await paymentFor(deps.db, userId, payer, currency, deps.brand.roaming.rates);
   const closed = stationRule(place, userId, now).refusal;
   const facts = await stationReservationFacts(deps.db, place.stationId);
   const refusal = closed?.code ?? ('refusal' in payment ? payment.refusal.code : undefined);
+  const { exchange } = payment;
+  const paid = paidPrice(price, exchange);
   return {
-    fixedCostMinor: price.fixedCostMinor,
-    idleMinuteCostMinor: price.idleMinuteCostMinor,
-    currency,
-    quickMaxCostMinor: reservationMaxCostMinor(price, quickPeriod(now)),
+    fixedCostMinor: paid.fixedCostMinor,
+    idleMinuteCostMinor: paid.idleMinuteCostMinor,
+    currency: 'refusal' in payment ? (exchange?.to ?? currency) : payment.currency,
+    quickMaxCostMinor: reservationMaxCostMinor(paid, quickPeriod(now)),
+    exchange: exchange && {
+      currency: exchange.from,
+      ...price,
+      quickMaxCostMinor: reservationMaxCostMinor(price, quickPeriod(now)),
+      rate: exchange.rate,
+    },
     payWith: 'refusal' in payment ? null : payment.method,
     blockedBy: blockedByOf(refusal),
     balanceMinor: payment.balanceMinor,
-    minBalanceMinor: minStartBalanceMinor(currency),
+    balanceCurrency: payment.balanceCurrency,
+    minBalanceMinor: minStartBalanceMinor(payment.balanceCurrency),
     supportsPeriod: facts?.supportsPeriodReservation ?? false,
     quickMinutes: QUICK_RESERVATION_MINUTES,
     maxPeriodMinutes: RESERVATION_MAX_PERIOD_MINUTES,
@@ -209,10 +232,18 @@ export async function createReservation(
   const place = await placeFor(deps, userId, body.connectorId, now);
   const period = await periodOf(deps, userId, place, body, now);
   const { currency, price } = await priceAt(deps, place, userId, period.startsAt);
-  let created: { reservation: ReservationRow; card: { id: string; token: string } | undefined };
+  let created: {
+    reservation: ReservationRow;
+    card: { id: string; token: string } | undefined;
+    paid: ReservationPrice;
+  };
   try {
     created = await deps.db.transaction(async (tx) => {
-      const { payer, payment } = await decidePayment(tx, userId, currency);
+      const { rates } = deps.brand.roaming;
+      const { payer, payment } = await decidePayment(tx, userId, currency, rates);
+      // Kept in the currency it is paid in, its prices converted when the wallet pays a
+      // station priced in another (payment-rule.ts).
+      const paid = paidPrice(price, payment.exchange);
       // The driver's row is locked: their reservations are counted one request at a time.
       if ((await countOpenReservations(tx, userId)) >= RESERVATION_MAX_OPEN)
         throw new AppError('TOO_MANY_RESERVATIONS', { details: { limit: RESERVATION_MAX_OPEN } });
@@ -225,20 +256,23 @@ export async function createReservation(
         mode: body.mode,
         ...period,
         status: 'scheduled',
-        ...price,
-        currency,
+        ...paid,
+        currency: payment.currency,
+        ...exchangeColumns(payment.exchange),
+        priceFixedCostMinor: payment.exchange ? price.fixedCostMinor : null,
+        priceIdleMinuteCostMinor: payment.exchange ? price.idleMinuteCostMinor : null,
         idTag: appIdTag(),
         paymentMethod: payment.method,
         payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
       });
-      return { reservation, card: payment.card };
+      return { reservation, card: payment.card, paid };
     });
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('STATION_BOOKED');
     throw error;
   }
   let { reservation } = created;
-  const holdMinor = reservationMaxCostMinor(price, period);
+  const holdMinor = reservationMaxCostMinor(created.paid, period);
   if (created.card && holdMinor > 0) {
     try {
       await holdForReservation(deps, reservation, created.card, holdMinor);

@@ -19,7 +19,7 @@ import {
   partnersReservation,
   reserveAtPartner,
 } from './roaming';
-import { costOf, type ReservationFailReason } from './view';
+import { costOf, priceInStationCurrency, type ReservationFailReason } from './view';
 
 // A reservation's life after it is made (SPEC §3 Reservation, OCPP 1.6 §5.13 ReserveNow and
 // §5.1 CancelReservation): it begins when the charge point holds the connector (the fixed cost
@@ -189,6 +189,13 @@ async function holdBegins(deps: ReservationDeps, reservation: ReservationRow): P
   return begun;
 }
 
+/** An ended reservation the wallet paid at a rate: what it came to in the station's currency. */
+function receiptExchange(reservation: ReservationRow) {
+  const price = reservation.endedAt && priceInStationCurrency(reservation, reservation.endedAt);
+  if (!price) return null;
+  return { currency: price.currency, amountMinor: price.costMinor, rate: price.rate };
+}
+
 /**
  * Settles an ended reservation once: what the payer still owes goes to revenue (the idle
  * minutes, and for a card the fixed cost too), the receipt is issued, and a card's hold is
@@ -225,6 +232,7 @@ export async function settleReservation(
       idleMinutes: cost.idleMinutes,
       idleMinuteCostMinor: marked.idleMinuteCostMinor,
       idleMinor: cost.idleMinor,
+      exchange: receiptExchange(marked),
     });
     return marked;
   });

@@ -18,6 +18,26 @@ export function costOf(reservation: ReservationRow, now: Date) {
   );
 }
 
+/**
+ * A reservation the wallet paid at a rate (sessions/payment-rule.ts) in the station's own
+ * currency: its prices there, what it costs there at `now`, and the rate. Null: priced in the
+ * currency it is paid in.
+ */
+export function priceInStationCurrency(reservation: ReservationRow, now: Date) {
+  const { priceCurrency, exchangeRate } = reservation;
+  if (!priceCurrency || !exchangeRate) return null;
+  const price = {
+    fixedCostMinor: reservation.priceFixedCostMinor ?? 0,
+    idleMinuteCostMinor: reservation.priceIdleMinuteCostMinor ?? 0,
+  };
+  const cost = reservationCost(
+    price,
+    { begunAt: reservation.begunAt, endedAt: reservation.endedAt },
+    now,
+  );
+  return { currency: priceCurrency, ...price, costMinor: cost.totalMinor, rate: exchangeRate };
+}
+
 export type ReservationFailReason = (typeof reservationFailReasons)[number];
 
 const failReasonOf = (reason: string | null): Reservation['failReason'] =>
@@ -53,6 +73,7 @@ export function toReservation(row: ReservationViewRow, now: Date): Reservation {
     idleMinutes: cost.idleMinutes,
     cancelCostMinor: reservation.status === 'active' ? cost.totalMinor : 0,
     payWith: reservation.paymentMethod,
+    exchange: priceInStationCurrency(reservation, now),
     failReason: failReasonOf(reservation.failReason),
     transactionId: row.transactionId,
     receiptId: row.receiptId,

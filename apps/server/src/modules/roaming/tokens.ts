@@ -251,7 +251,8 @@ async function decide(
   try {
     // The start rules decide the money, as for a start at our own station: the driver's row
     // is locked for the decision only (the transaction reads and ends).
-    await deps.db.transaction((tx) => decidePayment(tx, row.userId, walletCurrency));
+    // Priced in the wallet's currency (roaming-price.ts): no rate of a station's currency.
+    await deps.db.transaction((tx) => decidePayment(tx, row.userId, walletCurrency, {}));
     return 'ALLOWED';
   } catch (error) {
     if (error instanceof AppError) return allowedOf(error);

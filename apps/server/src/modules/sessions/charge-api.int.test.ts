@@ -283,9 +283,12 @@ describe('POST /charge/plan', () => {
       minutes: 60,
       costMinor: perKwh(7400),
       currency: 'rub',
+      // A station priced in the wallet's currency: nothing to convert (SPEC §3).
+      exchange: null,
       canStart: false,
       minBalanceMinor: 10_000,
       balanceMinor: 5_000,
+      balanceCurrency: 'rub',
       blockedBy: 'funds',
       opensAt: null,
       payWith: null,

@@ -2,7 +2,15 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import type { SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { ChargeRow } from './charge-row-repo';
-import { costBreakdown, tariffOf, withLoyalty, type CostFacts, type PricedCost } from './cost';
+import { paidMinor } from '@evcharge/domain/exchange';
+import {
+  costBreakdown,
+  sessionExchange,
+  tariffOf,
+  withLoyalty,
+  type CostFacts,
+  type PricedCost,
+} from './cost';
 import type { SessionRow } from './repo';
 import { remainingMinutes } from './remaining';
 
@@ -55,7 +63,11 @@ export async function chargeCost(
   const session = { ...row.session, utcOffsetMinutes: row.station.utcOffsetMinutes };
   const facts = costFactsAt(row.session, now);
   const cost = costBreakdown(tariff, session, { ...facts, readings });
-  return { tariff, cost, priced: withLoyalty(cost, row.session.loyalty) };
+  return {
+    tariff,
+    cost,
+    priced: withLoyalty(cost, row.session.loyalty, sessionExchange(row.session)),
+  };
 }
 
 /** SPEC §7 Loyalty: what the session's card did, as its snapshot and its figures say. */
@@ -81,6 +93,8 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
   const isOpen = session.status !== 'success' && session.status !== 'cancelled';
   const startedAt = session.startedAt;
   const chargingEnd = chargingEndOf(session);
+  // The tariff's prices in the currency the session is paid in (payment-rule.ts).
+  const exchange = sessionExchange(session);
   const parkingCost = cost.items
     .filter((item) => item.kind === 'parking')
     .reduce((sum, item) => sum + item.amountMinor, 0);
@@ -116,9 +130,10 @@ export async function toCharge(db: Db, row: ChargeRow, now = new Date()): Promis
         })
       : null,
     freeIdleMinutes: tariff?.freeIdleMinutes ?? 0,
-    parkingPerMinuteMinor: tariff?.tariff.parkingPerMinuteMinor ?? 0,
-    parkingCostMinor: parkingCost,
-    parkingFeeCapMinor: session.parkingFeeCapMinor,
+    parkingPerMinuteMinor: paidMinor(tariff?.tariff.parkingPerMinuteMinor ?? 0, exchange),
+    parkingCostMinor: paidMinor(parkingCost, exchange),
+    parkingFeeCapMinor:
+      session.parkingFeeCapMinor === null ? null : paidMinor(session.parkingFeeCapMinor, exchange),
     stopReason: session.serverStopReason ?? session.stopReason,
     meterNote: session.meterAnomalyAt
       ? 'implausible'

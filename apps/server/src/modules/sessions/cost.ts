@@ -1,9 +1,10 @@
+import { paidMinor, type Exchange } from '@evcharge/domain/exchange';
 import { loyaltyDiscountMinor } from '@evcharge/domain/loyalty';
 import { sessionCost, type MeterReading, type SessionCost } from '@evcharge/domain/tariff';
 import type { Db } from '../../db/client';
 import type { SessionLoyalty } from '../../db/schema/charging';
 import { loadTariffs, type TariffWithIdle } from '../stations';
-import type { PlacedSession } from './repo';
+import type { PlacedSession, SessionRow } from './repo';
 
 // A session's cost from the tariff math in domain (SPEC §3, §9).
 
@@ -91,19 +92,43 @@ export function loyaltyDiscountOf(
  * (`costMinor`, charging_sessions.cost_minor): the full cost less the loyalty discount.
  */
 export type PricedCost = {
+  /** The tariff's items, in the tariff's currency. */
   breakdown: SessionCost;
   fullMinor: number;
   discountMinor: number;
   costMinor: number;
+  /** What the payer owes in the tariff's currency: costMinor before any exchange. */
+  priceCostMinor: number;
 };
 
+/**
+ * The exchange a session's cost is paid at (payment-rule.ts): from its tariff's currency into
+ * the wallet's, its own `currency`, at the rate taken at the start; null when priced in it.
+ */
+export function sessionExchange(
+  session: Pick<SessionRow, 'currency' | 'priceCurrency' | 'exchangeRate'>,
+): Exchange | null {
+  return session.priceCurrency && session.exchangeRate
+    ? { from: session.priceCurrency, to: session.currency, rate: session.exchangeRate }
+    : null;
+}
+
+/**
+ * The cost after the loyalty discount, and in the wallet's currency at the session's exchange:
+ * what the payer owes is converted once (domain/exchange.ts, roaming's rule), so the driver
+ * pays exactly the price at the rate; the full cost likewise, the discount is what is between.
+ */
 export function withLoyalty(
   breakdown: SessionCost,
   loyalty: Pick<SessionLoyalty, 'benefit'> | null,
+  exchange: Exchange | null = null,
 ): PricedCost {
-  const fullMinor = breakdown.totalMinor;
-  const discountMinor = Math.min(fullMinor, loyaltyDiscountOf(breakdown, loyalty));
-  return { breakdown, fullMinor, discountMinor, costMinor: fullMinor - discountMinor };
+  const priceFullMinor = breakdown.totalMinor;
+  const priceDiscountMinor = Math.min(priceFullMinor, loyaltyDiscountOf(breakdown, loyalty));
+  const priceCostMinor = priceFullMinor - priceDiscountMinor;
+  const fullMinor = paidMinor(priceFullMinor, exchange);
+  const costMinor = paidMinor(priceCostMinor, exchange);
+  return { breakdown, fullMinor, discountMinor: fullMinor - costMinor, costMinor, priceCostMinor };
 }
 
 export function pricedCost(
@@ -111,7 +136,11 @@ export function pricedCost(
   session: PricedSession,
   facts: CostFacts,
 ): PricedCost {
-  return withLoyalty(costBreakdown(tariff, session, facts), session.loyalty);
+  return withLoyalty(
+    costBreakdown(tariff, session, facts),
+    session.loyalty,
+    sessionExchange(session),
+  );
 }
 
 /** What the tariff math needs of a session. */
@@ -120,8 +149,12 @@ export type SessionTimes = Pick<
   'startedAt' | 'createdAt' | 'utcOffsetMinutes' | 'parkingFeeCapMinor'
 >;
 
-/** A session as it is priced: its times and the loyalty programme it runs with. */
-export type PricedSession = SessionTimes & Pick<PlacedSession, 'loyalty'>;
+/**
+ * A session as it is priced: its times, the loyalty programme it runs with, and the exchange
+ * its cost is paid at.
+ */
+export type PricedSession = SessionTimes &
+  Pick<PlacedSession, 'loyalty' | 'currency' | 'priceCurrency' | 'exchangeRate'>;
 
 /** The cost with its items (energy, time, parking, fees). */
 export function costBreakdown(

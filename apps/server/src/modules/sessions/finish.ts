@@ -1,3 +1,4 @@
+import { exchangedCost } from '@evcharge/domain/exchange';
 import { loyaltyPoints } from '@evcharge/domain/loyalty';
 import type { Deps } from '../../deps';
 import { tellSessionClosedNoStop, tellSessionEnded } from '../events';
@@ -5,7 +6,7 @@ import { payerOf, postTransaction, type Posting } from '../ledger';
 import { addCardPoints } from '../loyalty';
 import { captureSession } from '../payments';
 import { issueSessionReceipt } from '../receipts';
-import { pricedCost, ocppSessionTariff, type PricedCost } from './cost';
+import { pricedCost, ocppSessionTariff, sessionExchange, type PricedCost } from './cost';
 import { insertChargeEventIn, type EventDeps } from './events';
 import { creditStationOwner } from './owner-earning';
 import { sessionSamples } from './meter-repo';
@@ -42,6 +43,19 @@ export function costPostings(
     { owner: { kind: 'loyalty_discounts' }, amountMinor: -cost.discountMinor },
   ];
   return postings.filter((posting) => posting.amountMinor !== 0);
+}
+
+/**
+ * The receipt's items in the currency the session was paid in, and, when the wallet paid a
+ * station priced in another (payment-rule.ts), what it came to there and the rate.
+ */
+function receiptCost(session: SessionRow, priced: PricedCost) {
+  const exchange = sessionExchange(session);
+  if (!exchange) return { cost: priced.breakdown, exchange: null };
+  return {
+    cost: exchangedCost(priced.breakdown, exchange),
+    exchange: { currency: exchange.from, amountMinor: priced.priceCostMinor, rate: exchange.rate },
+  };
 }
 
 /** SPEC §7 Loyalty: the points a session on a points card earns, else null. */
@@ -115,7 +129,7 @@ export async function finishSession(
         costMinor: finished.costMinor,
         currency: finished.currency,
         paymentMethod: finished.paymentMethod,
-        cost: priced.breakdown,
+        ...receiptCost(finished, priced),
         loyaltyDiscountMinor: priced.discountMinor,
       });
       // Another driver's session on a private station: the owner's share, in this transaction.

@@ -28,7 +28,13 @@ export { findPlacedSession } from './repo';
 // point, the money rules, the connector's lock, the driver's idTags, the tariff.
 export { connectorPlace, payerProfile, type ConnectorPlace } from './place-repo';
 export { appIdTag, isReachable, isVisibleTo, refusalOf } from './start';
-export { closedRefusal, decidePayment, paymentFor, stationRule } from './start-rules';
+export {
+  closedRefusal,
+  decidePayment,
+  exchangeColumns,
+  paymentFor,
+  stationRule,
+} from './start-rules';
 export { lockConnector } from './hold-repo';
 export { checkIdTag, driverGroupTag } from './id-tags';
 export { findActiveSession, stationTariffAt } from './repo';

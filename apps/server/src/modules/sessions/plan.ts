@@ -55,6 +55,14 @@ export async function planSession(
     rule.access === 'owner'
       ? { loyalty: null }
       : await loyaltyColumns(db, userId, place, body.loyaltyCardId);
+  // How it would be paid decides the currency of the estimate (payment-rule.ts): the wallet's
+  // at the brand's rate when the station prices in another, else the station's.
+  const user = await payerProfile(db, userId);
+  const payer: Payer =
+    rule.access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
+  const { rates } = brand.roaming;
+  const payment = await paymentFor(db, userId, payer, tariff.currency, rates, rule.access);
+  const { exchange } = payment;
   const planFor = (limit: StartChargeBody['limit']) =>
     planCharge({
       connector: place,
@@ -65,7 +73,11 @@ export async function planSession(
       perMinuteMinor: tariff.perMinuteMinor,
     });
   const pricedAt = (energyWh: number, minutes: number) =>
-    withLoyalty(estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }), loyalty);
+    withLoyalty(
+      estimateCost(tariff, { energyWh, minutes, at: now, utcOffsetMinutes }),
+      loyalty,
+      exchange,
+    );
   const costOf = (energyWh: number, minutes: number) => pricedAt(energyWh, minutes).costMinor;
   // A cost limit: the most energy whose estimate, with the prices in force now (zones, fees),
   // stays within it; the same estimate the answer's cost comes from.
@@ -81,11 +93,7 @@ export async function planSession(
       ? pricedAt(plan.energyWh, plan.minutes)
       : null;
   const costMinor = priced?.costMinor ?? null;
-  const user = await payerProfile(db, userId);
-  const payer: Payer =
-    rule.access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
-  const payment = await paymentFor(db, userId, payer, tariff.currency, rule.access);
-  const minBalanceMinor = minStartBalanceMinor(tariff.currency);
+  const minBalanceMinor = minStartBalanceMinor(payment.balanceCurrency);
   const closed = rule.refusal;
   const refusal = closed ? closed.code : 'refusal' in payment ? payment.refusal.code : null;
   return {
@@ -93,10 +101,16 @@ export async function planSession(
     energyWh: plan.energyWh ?? null,
     minutes: plan.minutes ?? null,
     costMinor,
-    currency: tariff.currency,
+    currency: 'refusal' in payment ? (exchange?.to ?? tariff.currency) : payment.currency,
+    exchange: exchange && {
+      currency: exchange.from,
+      costMinor: priced?.priceCostMinor ?? null,
+      rate: exchange.rate,
+    },
     canStart: refusal === null,
     minBalanceMinor,
     balanceMinor: payment.balanceMinor,
+    balanceCurrency: payment.balanceCurrency,
     blockedBy: blockedByOf(refusal),
     opensAt: typeof closed?.details?.opensAt === 'string' ? closed.details.opensAt : null,
     payWith: 'refusal' in payment ? null : payment.method,
@@ -159,7 +173,8 @@ async function planRoamingSession(
       : planFor(body.limit);
   const costMinor = tariff && rate && plan.energyWh !== undefined ? costOf(plan.energyWh) : null;
   const payer = payerForProfile(userId, await payerProfile(db, userId));
-  const payment = await paymentFor(db, userId, payer, currency);
+  // Priced in the wallet's currency already (roaming-price.ts): nothing to convert.
+  const payment = await paymentFor(db, userId, payer, currency, {});
   const refusal =
     rule.refusal?.code ??
     (!tariff || !rate ? 'ROAMING_UNAVAILABLE' : 'refusal' in payment ? payment.refusal.code : null);
@@ -169,9 +184,11 @@ async function planRoamingSession(
     minutes: plan.minutes ?? null,
     costMinor,
     currency,
+    exchange: null,
     canStart: refusal === null,
     minBalanceMinor: minStartBalanceMinor(currency),
     balanceMinor: payment.balanceMinor,
+    balanceCurrency: payment.balanceCurrency,
     blockedBy: refusal === 'ROAMING_UNAVAILABLE' ? null : blockedByOf(refusal),
     opensAt: typeof rule.refusal?.details?.opensAt === 'string' ? rule.refusal.details.opensAt : null,
     payWith: 'refusal' in payment ? null : payment.method,

@@ -118,7 +118,9 @@ export async function insertSession(
   brand: Pick<BrandConfig, 'parkingFeeCapMinor'>,
   values: Omit<typeof chargingSessions.$inferInsert, 'parkingFeeCapMinor'>,
 ) {
-  const parkingFeeCapMinor = values.tariffId ? parkingFeeCapOf(brand, values.currency) : null;
+  const parkingFeeCapMinor = values.tariffId
+    ? parkingFeeCapOf(brand, values.priceCurrency ?? values.currency)
+    : null;
   const [row] = await db
     .insert(chargingSessions)
     .values({ ...values, parkingFeeCapMinor })

@@ -158,6 +158,8 @@ export async function adoptRoamingSession(
         stationId: place.stationId,
         connectorId: place.connectorId,
         currency: terms.walletCurrency,
+        // Priced in the wallet's currency already (roaming-price.ts): nothing to convert.
+        rates: {},
         at: adopt.startedAt,
         ...(adopt.rfidTagId ? { rfidTagId: adopt.rfidTagId } : {}),
       });
@@ -213,6 +215,8 @@ export async function startRoamingCharge(
         stationId: place.stationId,
         connectorId: place.connectorId,
         currency: terms.walletCurrency,
+        // Priced in the wallet's currency already (roaming-price.ts): nothing to convert.
+        rates: {},
         at: new Date(),
       });
       const session = await insertSession(tx, deps.brand, {

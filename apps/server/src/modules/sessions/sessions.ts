@@ -1,8 +1,10 @@
 import type { Charge, ChargeDetail } from '@evcharge/api/sessions/charge-schemas';
 import { AppError } from '@evcharge/domain/errors';
+import { exchangedCost } from '@evcharge/domain/exchange';
 import type { Db } from '../../db/client';
 import { currentChargeRows, userChargeRow } from './charge-row-repo';
 import { chargeCost, toCharge, toCharges } from './charge-view';
+import { sessionExchange } from './cost';
 import { chartSamples } from './meter-repo';
 import { runningStatuses, setFinishedClosedFlag, updateSessionFrom } from './repo';
 import { recordChargeEvent } from './events';
@@ -26,7 +28,10 @@ export async function chargeDetail(
   if (!row) throw new AppError('NOT_FOUND');
   const samples = await chartSamples(db, row.session.id);
   const now = new Date();
-  const { cost } = await chargeCost(db, row, now, samples);
+  const { cost: priceCost } = await chargeCost(db, row, now, samples);
+  // In the currency the session is paid in (payment-rule.ts), as its receipt lists them.
+  const exchange = sessionExchange(row.session);
+  const cost = exchange ? exchangedCost(priceCost, exchange) : priceCost;
   const charge = await toCharge(db, row, now);
   // SPEC §7 Loyalty: the discount is its own negative item, as on the receipt.
   const discountMinor = charge.loyalty?.discountMinor ?? 0;

@@ -1,7 +1,6 @@
 import type { Charge } from '@evcharge/api/sessions/charge-schemas';
-import { minStartBalanceMinor } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
-import { cardHoldMinor } from '@evcharge/domain/payments';
+import type { ExchangeRates } from '@evcharge/domain/exchange';
 import type { StationLabel } from '@evcharge/domain/connector-status';
 import {
   sharedTagExpiry,
@@ -13,14 +12,8 @@ import { stationOpenState, type Schedule } from '@evcharge/domain/station-hours'
 import { ownElectricityTariffIds } from '../../db/schema/stations';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { defaultCard } from '../payments';
-import {
-  openBalanceSessionsCost,
-  openSessionCount,
-  payerForProfile,
-  walletBalanceMinor,
-  type Payer,
-} from '../ledger';
+import { openSessionCount, payerForProfile, walletBalanceMinor, type Payer } from '../ledger';
+import { paymentFor, type PartnerPayment, type StartPayment } from './payment-rule';
 import { lockStarter, stationFacts } from './place-repo';
 import { holdingReservation, lockConnector } from './hold-repo';
 import { isTagInOpenSession } from './repo';
@@ -134,58 +127,11 @@ export function sessionTariffId(
   return access === 'owner' ? ownElectricityTariffIds[currency] : stationTariffId;
 }
 
-type Card = NonNullable<Awaited<ReturnType<typeof defaultCard>>>;
+export { paymentFor, type PartnerPayment, type StartPayment };
 
-export type StartPayment =
-  | { method: 'balance' | 'company'; capMinor: number; card: undefined; balanceMinor: number }
-  /** The owner's own station: nothing to pay, nothing to cap. */
-  | { method: 'balance'; capMinor: null; card: undefined; balanceMinor: number }
-  | { method: 'card'; capMinor: number; card: Card; balanceMinor: number };
-
-/**
- * A roaming partner's driver (SPEC §1, our side as CPO): the partner pays for what its driver
- * charges (OCPI 2.2.1 §10 CDR), on its account; the partner decided the driver's credit when
- * it issued or authorized the token.
- */
-export type PartnerPayment = { method: 'partner'; capMinor: null; card: undefined; balanceMinor: number };
-
-/**
- * How a start is paid, or why it cannot be (the plan shows the same answer before the driver
- * taps Start): from the balance while what it holds (less what the driver's other open
- * sessions may still cost) covers the minimum; else from the default card, held at the start;
- * a company's balance for a corporate profile. The cap is what the server stops the session
- * before. A debt blocks every start on the personal profile.
- */
-export async function paymentFor(
-  tx: Db,
-  userId: string,
-  payer: Payer,
-  currency: Charge['currency'],
-  access: StationAccess = 'public',
-): Promise<StartPayment | { refusal: AppError; balanceMinor: number }> {
-  const balance = await walletBalanceMinor(tx, payer, currency);
-  // Charging on one's own station costs nothing: no minimum, no debt check, no card.
-  if (access === 'owner')
-    return { method: 'balance', capMinor: null, card: undefined, balanceMinor: balance };
-  const minimum = minStartBalanceMinor(currency);
-  const refuse = (refusal: AppError) => ({ refusal, balanceMinor: balance });
-  if (payer.kind === 'company_wallet') {
-    if (balance < minimum) return refuse(new AppError('COMPANY_BALANCE_INSUFFICIENT'));
-    return { method: 'company', capMinor: balance, card: undefined, balanceMinor: balance };
-  }
-  if (balance < 0) return refuse(new AppError('DEBT_BLOCKS', { details: { debtMinor: -balance } }));
-  const available = balance - (await openBalanceSessionsCost(tx, userId));
-  if (available >= minimum)
-    return { method: 'balance', capMinor: available, card: undefined, balanceMinor: balance };
-  const card = await defaultCard(tx, userId);
-  if (card?.status === 'blocked') return refuse(new AppError('CARD_BLOCKED'));
-  if (!card || card.status !== 'linked')
-    return refuse(
-      new AppError('INSUFFICIENT_FUNDS', {
-        details: { balanceMinor: balance, minBalanceMinor: minimum },
-      }),
-    );
-  return { method: 'card', capMinor: cardHoldMinor(currency), card, balanceMinor: balance };
+/** A session's or reservation's columns of its exchange (payment-rule.ts): none, or the rate. */
+export function exchangeColumns(exchange: StartPayment['exchange']) {
+  return { priceCurrency: exchange?.from ?? null, exchangeRate: exchange?.rate ?? null };
 }
 
 export type StartRequest = {
@@ -198,7 +144,10 @@ export type StartRequest = {
    * the StartTransaction that follows is decided with its connector.
    */
   connectorId: string | undefined;
+  /** The currency the station prices in (its tariff's, or the wallet's at a partner's). */
   currency: Charge['currency'];
+  /** The brand's rates: a wallet of another currency pays at them (payment-rule.ts). */
+  rates: ExchangeRates;
   at: Date;
   /** A start by an RFID tag: the tag must not be in another open session. */
   rfidTagId?: string;
@@ -234,6 +183,7 @@ export async function decidePayment(
   tx: Db,
   userId: string,
   currency: Charge['currency'],
+  rates: ExchangeRates,
   access: StationAccess = 'public',
 ): Promise<PaymentDecision> {
   const user = await lockStarter(tx, userId);
@@ -242,7 +192,7 @@ export async function decidePayment(
   // The owner's own electricity is nobody's to pay: not the company's either.
   const payer: Payer =
     access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
-  const payment = await paymentFor(tx, userId, payer, currency, access);
+  const payment = await paymentFor(tx, userId, payer, currency, rates, access);
   if ('refusal' in payment) throw payment.refusal;
   return { payer, payment };
 }
@@ -258,7 +208,18 @@ async function decidePartnerPayment(
   if (account.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
   const payer: Payer = { kind: 'user_wallet', userId: accountUserId };
   const balanceMinor = await walletBalanceMinor(tx, payer, currency);
-  return { payer, payment: { method: 'partner', capMinor: null, card: undefined, balanceMinor } };
+  return {
+    payer,
+    payment: {
+      method: 'partner',
+      capMinor: null,
+      card: undefined,
+      balanceMinor,
+      balanceCurrency: currency,
+      currency,
+      exchange: null,
+    },
+  };
 }
 
 /**
@@ -288,7 +249,7 @@ export async function decideStart(
   const { partner } = request;
   const { payer, payment } = partner
     ? await decidePartnerPayment(tx, userId, request.currency)
-    : await decidePayment(tx, userId, request.currency, access);
+    : await decidePayment(tx, userId, request.currency, request.rates, access);
   const limit = config.charging.maxSessionsPerUser;
   // The partner's account holds all its drivers' sessions: the limit is one per card.
   if (partner && (await isPartnerTokenInOpenSession(tx, partner.partnerId, partner.uid)))
@@ -317,11 +278,14 @@ export async function decideStart(
 }
 
 /**
- * The session's columns of how it is paid (its funds stop), the reservation it consumes, and
- * the owner of the private station it earns for.
+ * The session's columns of how it is paid (its funds stop, the currency it is kept in and the
+ * rate its prices are converted at), the reservation it consumes, and the owner of the private
+ * station it earns for.
  */
 export function paymentColumns({ payer, payment, reservation, stationOwnerId }: StartDecision) {
   return {
+    currency: payment.currency,
+    ...exchangeColumns(payment.exchange),
     payerCompanyId: payer.kind === 'company_wallet' ? payer.companyId : null,
     paymentMethod: payment.method,
     fundsCapMinor: payment.capMinor,

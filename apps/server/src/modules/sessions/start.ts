@@ -143,14 +143,16 @@ async function prepareSession(
         stationId: place.stationId,
         connectorId: place.connectorId,
         currency: values.currency,
+        rates: deps.brand.roaming.rates,
         at: new Date(),
       });
+      // Kept in the currency it is paid in (payment-rule.ts), its cost converted when the
+      // wallet pays a station priced in another.
       const session = await insertSession(tx, deps.brand, {
         userId,
         ...paymentColumns(decision),
         connectorId: place.connectorId,
         tariffId: sessionTariffId(decision.access, values.tariffId, values.currency),
-        currency: values.currency,
         carId: values.carId,
         ...values.loyalty,
         status: 'preparing',

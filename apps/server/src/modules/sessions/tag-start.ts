@@ -6,6 +6,7 @@ import { cancelPreparing, type ChargeDeps } from './start';
 import {
   decideStart,
   earningOwnerOf,
+  exchangeColumns,
   paymentColumns,
   sessionTariffId,
   type StartDecision,
@@ -13,6 +14,7 @@ import {
 } from './start-rules';
 import { stationAccess } from '@evcharge/domain/private-station';
 import { holdForSession } from '../payments';
+import { walletPays } from './payment-rule';
 import type { ChargePointSender } from './charge-point-sender';
 import {
   checkIdTag,
@@ -113,6 +115,7 @@ async function decideTag(
         stationId: place.stationId,
         connectorId: place.connectorId,
         currency: tariff.currency,
+        rates: deps.brand.roaming.rates,
         at,
         ...(rfidTagId ? { rfidTagId } : {}),
         ...(partner ? { partner: { partnerId: partner.partnerId, uid: partner.driver.uid } } : {}),
@@ -224,8 +227,8 @@ export async function startByTag(
       userId: tag.userId,
       connectorId,
       tariffId: sessionTariffId(tag.decision.access, tag.tariffId, tag.currency),
-      currency: tag.currency,
       rfidTagId: tag.rfidTagId,
+      // Its currency and rate too: the wallet pays a station priced in another at the rate.
       ...paymentColumns(tag.decision),
       ...(tag.partner
         ? { payerPartnerId: tag.partner.partnerId, roamingDriver: tag.partner.driver }
@@ -302,12 +305,24 @@ async function startedWithoutUs(
   // A private station's energy is still its owner's: free for them, earned from others.
   const station = await stationFacts(deps.db, stationId);
   const access = station ? stationAccess(station, tag.userId, charging.startedAt) : 'public';
+  // Billed on the driver's wallet as any start it pays (payment-rule.ts): in its currency, at
+  // the brand's rate when the station prices in another (without a rate, in the station's).
+  const { paidIn } =
+    access === 'owner'
+      ? { paidIn: undefined }
+      : await walletPays(
+          deps.db,
+          { kind: 'user_wallet', userId: tag.userId },
+          tariff.currency,
+          deps.brand.roaming.rates,
+        );
   try {
     const session = await insertSession(deps.db, deps.brand, {
       userId: tag.userId,
       connectorId,
       tariffId: sessionTariffId(access, tariffId, tariff.currency),
-      currency: tariff.currency,
+      currency: paidIn?.currency ?? tariff.currency,
+      ...exchangeColumns(paidIn?.exchange ?? null),
       rfidTagId: tag.rfidTagId,
       paymentMethod: 'balance',
       fundsCapMinor: null,

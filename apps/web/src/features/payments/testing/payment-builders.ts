@@ -42,7 +42,7 @@ export function buildReceipt(patch: Partial<Receipt> = {}): Receipt {
       { code: 'parking', title: 'Parking', quantity: 18, unit: 'min', unitPriceMinor: 500, amountMinor: 9_000, vatRatePercent: 20, vatMinor: 1_500 },
     ],
     seller: { name: 'Seller LLC', taxId: '7701234567', address: 'Moscow, Tverskaya St 1', email: 'receipts@example.com' },
-    payment: { method: 'card', cardBrand: 'mastercard', cardLast4: '5454' },
+    payment: { method: 'card', cardBrand: 'mastercard', cardLast4: '5454' }, exchange: null,
     transactionId: 1042, stationName: 'Tverskaya 12', ...patch,
   };
 }
