@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from '@evcharge/api/payments/payment-schemas';
 import { isoCode } from '@evcharge/domain/currency';
+import { formatRate } from '@/lib/exchange-rate';
 import { useFormat } from '@/lib/format';
 import { toBcp47 } from '@/lib/i18n';
 import { CardNumber } from './card-number';
@@ -72,6 +73,18 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </dd>
         </div>
         <div data-testid="receipt-currency"><dt>{t('payments:receipt.currency')}</dt><dd>{code} · {currencyName(code, format.language)}</dd></div>
+        {receipt.exchange && (
+          <div data-testid="receipt-exchange">
+            <dt>{t('payments:receipt.exchangeTitle')}</dt>
+            <dd>
+              {t('payments:receipt.exchange', {
+                price: format.money(receipt.exchange.amountMinor, receipt.exchange.currency),
+                paid: format.money(receipt.amountMinor, receipt.currency),
+                rate: formatRate(receipt.exchange.rate, receipt.exchange.currency, receipt.currency, format.language),
+              })}
+            </dd>
+          </div>
+        )}
       </dl>
     </article>
   );

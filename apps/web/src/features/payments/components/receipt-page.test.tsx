@@ -101,6 +101,26 @@ describe('ReceiptPage', () => {
     expect(screen.getByTestId('receipt-total').textContent).toBe('Total₽574.50');
   });
 
+  it('says what a station priced in dollars came to there, and the rate the rouble balance paid it at (SPEC §3)', async () => {
+    const paid = buildReceipt({
+      amountMinor: 37_200, vatMinor: 6_200, payment: { method: 'balance' },
+      exchange: { currency: 'usd', amountMinor: 400, rate: '93' },
+      items: [{ code: 'energy', title: 'Energy', quantity: 11.43, unit: 'kWh', unitPriceMinor: 3_255, amountMinor: 37_200, vatRatePercent: 20, vatMinor: 6_200 }],
+    });
+    vi.stubGlobal('fetch', routeFetch([{ path: `/api/receipts/${receipt.id}`, reply: () => jsonResponse(200, paid) }]).fetch);
+    await renderScreen(<ReceiptPage />, path);
+    const document = await screen.findByTestId('receipt');
+    expect(within(document).getByTestId('receipt-total').textContent).toBe('Total₽372.00');
+    expect(within(document).getByTestId('receipt-exchange').textContent).toBe("In the station's currency$4.00 ≈ ₽372.00 at ₽93.00/$");
+  });
+
+  it('has no exchange line for a receipt in the currency the station priced in', async () => {
+    serve();
+    await renderScreen(<ReceiptPage />, path);
+    await screen.findByTestId('receipt');
+    expect(screen.queryByTestId('receipt-exchange')).toBeNull();
+  });
+
   it('prints the page', async () => {
     serve();
     const print = vi.fn();

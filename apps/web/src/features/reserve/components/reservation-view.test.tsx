@@ -37,6 +37,19 @@ afterEach(() => {
 });
 
 describe('ReservePage: one reservation', () => {
+  it('says what a reservation paid from the rouble balance came to in the station dollars, and the rate (SPEC §3)', async () => {
+    const now = Date.now();
+    const held = buildReservation({
+      startsAt: new Date(now - 5 * 60_000).toISOString(),
+      endsAt: new Date(now + 10 * 60_000).toISOString(),
+      fixedCostMinor: 5_016, idleMinuteCostMinor: 456, costMinor: 7_296, idleMinutes: 5,
+      exchange: { currency: 'usd', fixedCostMinor: 55, idleMinuteCostMinor: 5, costMinor: 80, rate: '91.2' },
+    });
+    serve([held]);
+    await renderScreen(<ReservePage />, `/reserve?id=${held.id}`);
+    expect((await screen.findByTestId('reservation-exchange')).textContent).toBe('$0.80 ≈ ₽72.96 from the balance at ₽91.20/$');
+  });
+
   it('shows a holding reservation with its countdown, cost so far, the way to start charging and directions', async () => {
     const now = Date.now();
     const held = buildReservation({ startsAt: new Date(now - 5 * 60_000).toISOString(), endsAt: new Date(now + 10 * 60_000).toISOString() });

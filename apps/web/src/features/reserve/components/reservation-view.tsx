@@ -13,6 +13,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorText } from '@/lib/api-error';
+import { formatRate } from '@/lib/exchange-rate';
 import { formatUtcOffset, useFormat } from '@/lib/format';
 import { useReservationQuery } from '../api/list-reserves';
 import { useNow } from '../model/use-now';
@@ -99,6 +100,15 @@ function ReservationDetails({ reservation: r }: { reservation: Reservation }) {
                 price: format.money(r.idleMinuteCostMinor, r.currency),
               })}
             </p>
+            {r.exchange && (
+              <p className="muted small" data-testid="reservation-exchange">
+                {t('reserve:view.exchange', {
+                  price: format.money(r.exchange.costMinor, r.exchange.currency),
+                  paid: format.money(r.costMinor, r.currency),
+                  rate: formatRate(r.exchange.rate, r.exchange.currency, r.currency, format.language),
+                })}
+              </p>
+            )}
             <p className="muted small">{t('reserve:view.paidWith', { how: t(`reserve:terms.payWithOptions.${r.payWith}`) })}</p>
             {r.receiptId && (
               <Link to={receiptPagePath(r.receiptId)} className="reserve__receipt" data-testid="reservation-receipt">{t('reserve:view.receipt')}</Link>

@@ -79,6 +79,14 @@ export function ReserveForm({
   };
   const maxCostMinor =
     isPeriod && !problem ? reservationMaxCostMinor(price, period) : quote.quickMaxCostMinor;
+  // SPEC §3 currencies: the same most in the station's own currency, when the wallet pays at a rate.
+  const exchange = quote.exchange && {
+    ...quote.exchange,
+    maxCostMinor:
+      isPeriod && !problem
+        ? reservationMaxCostMinor(quote.exchange, period)
+        : quote.exchange.quickMaxCostMinor,
+  };
   const canConfirm = blockedBy === null && (isPeriod ? problem === undefined : !isHeldNow);
 
   function submit(event: FormEvent) {
@@ -181,13 +189,14 @@ export function ReserveForm({
             currency={quote.currency}
             payWith={quote.payWith}
             isQuick={!isPeriod}
+            exchange={exchange}
           />
           {blockedBy && (
             <ReserveBlocked
               blockedBy={blockedBy}
               balanceMinor={quote.balanceMinor}
               minBalanceMinor={quote.minBalanceMinor}
-              currency={quote.currency}
+              currency={quote.balanceCurrency}
             />
           )}
           {create.isError && !hasFieldError && (

@@ -72,3 +72,47 @@ describe('ReserveTerms: what cancelling costs', () => {
     );
   });
 });
+
+describe('ReserveTerms: a station priced in another currency (SPEC §3)', () => {
+  const dollars = {
+    fixedCostMinor: 5_016,
+    idleMinuteCostMinor: 456,
+    currency: 'rub' as const,
+    quickMaxCostMinor: 11_856,
+    exchange: {
+      currency: 'usd' as const,
+      fixedCostMinor: 55,
+      idleMinuteCostMinor: 5,
+      quickMaxCostMinor: 130,
+      rate: '91.2',
+    },
+  };
+
+  it('says the prices in dollars and what the rouble balance pays, at the brand rate', async () => {
+    serve(dollars);
+    await renderScreen(<ReservePage />, path);
+
+    expect((await screen.findByTestId('reserve-exchange')).textContent).toBe(
+      'The station prices in USD: $0.55 fixed and $0.05 a minute, at most $1.30 ≈ ₽118.56 from your balance at ₽91.20/$.',
+    );
+    expect(screen.getByTestId('reserve-fixed-cost').textContent).toContain('₽50.16');
+    expect(screen.getByTestId('reserve-cancel-terms').textContent).toContain('₽50.16 plus ₽4.56');
+  });
+
+  it('refuses for funds in roubles, the currency a top-up adds, not in the station dollars', async () => {
+    serve({
+      ...dollars,
+      payWith: null,
+      blockedBy: 'funds',
+      balanceMinor: 5_000,
+      balanceCurrency: 'rub',
+    });
+    await renderScreen(<ReservePage />, path);
+
+    const blocked = await screen.findByTestId('reserve-blocked-funds');
+    expect(blocked.textContent).toContain(
+      'at least ₽100.00 on your balance, or a bound card. You have ₽50.00.',
+    );
+    expect(blocked.textContent).not.toContain('$');
+  });
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@evcharge/domain/currency';
 import { Card } from '@/components/ui/card';
+import { formatRate } from '@/lib/exchange-rate';
 import { useFormat } from '@/lib/format';
 
 type PayWith = 'balance' | 'card' | 'company' | null;
@@ -13,6 +14,19 @@ type ReserveTermsProps = {
   payWith: PayWith;
   /** The quick reservation begins as soon as it is confirmed: cancelling it always costs. */
   isQuick: boolean;
+  /**
+   * SPEC §3 currencies: the station prices in another currency than the wallet that pays: its
+   * prices and the most there, and the brand's rate (the amounts above are the wallet's).
+   */
+  exchange: ReserveExchange | null;
+};
+
+export type ReserveExchange = {
+  currency: Currency;
+  fixedCostMinor: number;
+  idleMinuteCostMinor: number;
+  maxCostMinor: number;
+  rate: string;
 };
 
 /**
@@ -28,6 +42,7 @@ export function ReserveTerms({
   currency,
   payWith,
   isQuick,
+  exchange,
 }: ReserveTermsProps) {
   const { t } = useTranslation('reserve');
   const format = useFormat();
@@ -64,6 +79,18 @@ export function ReserveTerms({
           <dd>{t(`reserve:terms.payWithOptions.${payWith ?? 'none'}`)}</dd>
         </div>
       </dl>
+      {exchange && (
+        <p className="reserve-terms__exchange small" data-testid="reserve-exchange">
+          {t(payWith === 'company' ? 'reserve:terms.exchangeCompany' : 'reserve:terms.exchange', {
+            currency: exchange.currency.toUpperCase(),
+            fixed: format.money(exchange.fixedCostMinor, exchange.currency),
+            perMinute: format.money(exchange.idleMinuteCostMinor, exchange.currency),
+            price: format.money(exchange.maxCostMinor, exchange.currency),
+            paid: money(maxCostMinor),
+            rate: formatRate(exchange.rate, exchange.currency, currency, format.language),
+          })}
+        </p>
+      )}
       {payWith === 'card' && (
         <p className="muted small" data-testid="reserve-card-hold">
           {t('reserve:terms.cardHold', { amount: money(maxCostMinor) })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { paths } from '@/app/paths';
 import { durationText, energyText, powerKwText } from '@/components/charge/charge-text';
 import { isRefusingLabel, labelRefusalCode } from '@/components/station/label-refusal';
@@ -6,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatRate } from '@/lib/exchange-rate';
 import { useFormat } from '@/lib/format';
 import type { usePlanChargeQuery } from '../api/plan-charge';
 import { ChargeLoyaltyNote } from './charge-loyalty-note';
@@ -31,6 +33,11 @@ export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEs
           {plan.energyWh === null && plan.minutes === null && plan.costMinor === null
             ? <p className="estimate__open" data-testid="estimate-open">{t('charging:estimate.open')}</p>
             : <EstimateFigures plan={plan} isBusy={isLoading} />}
+          {plan.exchange && (
+            <p className="estimate__exchange small" data-testid="estimate-exchange">
+              {exchangeText(t, format, plan, plan.exchange)}
+            </p>
+          )}
           {plan.loyalty && <ChargeLoyaltyNote loyalty={plan.loyalty} currency={plan.currency} stage="estimate" />}
           <p className="muted small">
             {t('charging:estimate.power', { power: powerKwText(t, plan.powerW, i18n.language) })}
@@ -46,6 +53,26 @@ export function ChargeEstimate({ plan, isLoading, isError, isWaiting }: ChargeEs
       )}
     </Card>
   );
+}
+
+/**
+ * SPEC §3 currencies: the station prices in another currency than the wallet that pays: the
+ * estimate in both and the brand's rate ("$4.00 ≈ ₽364.80 from your balance at ₽91.20/$").
+ */
+function exchangeText(
+  t: TFunction,
+  format: ReturnType<typeof useFormat>,
+  plan: Plan,
+  exchange: NonNullable<Plan['exchange']>,
+): string {
+  const rate = formatRate(exchange.rate, exchange.currency, plan.currency, format.language);
+  if (exchange.costMinor === null || plan.costMinor === null)
+    return t('charging:estimate.exchangeRate', { currency: exchange.currency.toUpperCase(), rate });
+  return t(plan.payWith === 'company' ? 'charging:estimate.exchangeCompany' : 'charging:estimate.exchange', {
+    price: format.money(exchange.costMinor, exchange.currency),
+    paid: format.money(plan.costMinor, plan.currency),
+    rate,
+  });
 }
 
 /** Why the start would be refused, and where that is fixed. */
@@ -67,7 +94,7 @@ function StartBlocked({ plan }: { plan: Plan }) {
   if (plan.blockedBy === 'debt')
     return (
       <Alert tone="warning" title={t('charging:estimate.debtTitle')} testId="debt-notice">
-        <p>{t('charging:estimate.debt', { debt: format.money(-plan.balanceMinor, plan.currency) })}</p>
+        <p>{t('charging:estimate.debt', { debt: format.money(-plan.balanceMinor, plan.balanceCurrency) })}</p>
         <ButtonLink to={paths.debt} variant="primary" icon="wallet" data-testid="estimate-pay-debt">{t('charging:precharging.payDebt')}</ButtonLink>
       </Alert>
     );
@@ -81,8 +108,8 @@ function StartBlocked({ plan }: { plan: Plan }) {
     <Alert tone="warning" title={t('charging:estimate.minBalanceTitle')} testId="min-balance-notice">
       <p>
         {t('charging:estimate.minBalance', {
-          min: format.money(plan.minBalanceMinor, plan.currency),
-          balance: format.money(plan.balanceMinor, plan.currency),
+          min: format.money(plan.minBalanceMinor, plan.balanceCurrency),
+          balance: format.money(plan.balanceMinor, plan.balanceCurrency),
         })}
       </p>
       <div className="precharge__money-way">

@@ -15,7 +15,8 @@ const path = `/precharging?station=${station.id}&connector=1`;
 
 const plan = {
   powerW: 150_000, energyWh: 27_027, minutes: 11, costMinor: 50_000, currency: 'rub',
-  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050, blockedBy: null, opensAt: null, payWith: 'balance', cardHoldMinor: null,
+  canStart: true, minBalanceMinor: 10_000, balanceMinor: 150_050, balanceCurrency: 'rub', blockedBy: null, opensAt: null, payWith: 'balance', cardHoldMinor: null,
+  exchange: null,
 };
 
 function serve(extra: FetchRoute[] = []) {
@@ -135,6 +136,24 @@ describe('PrechargingPage', () => {
     expect(notice.textContent).toContain(words);
     expect(screen.queryByTestId('min-balance-notice')).toBeNull();
     expect((screen.getByTestId('start-charge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('at a station priced in dollars, says the estimate in both currencies and the rate the rouble balance pays at (SPEC §3)', async () => {
+    const dollars = { ...plan, costMinor: 37_200, currency: 'rub', exchange: { currency: 'usd', costMinor: 400, rate: '93' } };
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, dollars) }]);
+    setLimitDraft(`${station.id}:1`, { mode: 'energy', text: '10' });
+    await renderScreen(<PrechargingPage />, path);
+    expect((await screen.findByTestId('estimate-exchange')).textContent).toBe('$4.00 ≈ ₽372.00 from your balance at ₽93.00/$');
+    expect(screen.getByTestId('estimate-cost').textContent).toContain('₽372.00');
+  });
+
+  it('at a station priced in dollars, says the minimum and the balance short in roubles, the top-up currency', async () => {
+    const short = { ...plan, currency: 'rub', canStart: false, blockedBy: 'funds', payWith: null, balanceMinor: 5_000, balanceCurrency: 'rub', exchange: { currency: 'usd', costMinor: 400, rate: '93' } };
+    serve([{ method: 'POST', path: '/api/charge/plan', reply: () => jsonResponse(200, short) }]);
+    await renderScreen(<PrechargingPage />, path);
+    const notice = await screen.findByTestId('min-balance-notice');
+    expect(notice.textContent).toContain('at least ₽100.00 on your balance, or a bound card. You have ₽50.00.');
+    expect(notice.textContent).not.toContain('$');
   });
 
   it('starts on the default card when the balance is short, saying what it holds', async () => {
