@@ -20,7 +20,8 @@ export async function recordMeterAnomaly(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   const marked = await markMeterAnomaly(deps.db, session.id, anomaly.claimedWh);
-  if (!marked) return;
+  // A claim that only grows is kept (staff see the largest); the rest was said the first time.
+  if (marked !== 'first') return;
   log.warn(
     {
       transactionId: session.transactionId,

@@ -8,6 +8,7 @@ import { accessTokenFor, signedInUser } from '../../test/builders';
 import { chargingSessions } from '../../db/schema/charging';
 import { receipts } from '../../db/schema/money';
 import { userEvents } from '../../db/schema/notifications';
+import { chargeEvents } from '../../db/schema/ocpp';
 import { eventually } from '../../test/charge-points';
 import { driver as appDriver, start as appStart } from '../../test/charging';
 import { withSessionStations, withSweepingTestServer } from '../../test/hooks';
@@ -51,6 +52,14 @@ const anomalyEventsOf = (userId: string) =>
     .select({ data: userEvents.data })
     .from(userEvents)
     .where(and(eq(userEvents.userId, userId), eq(userEvents.type, 'meterAnomaly')));
+
+const statusEventsOf = async (sessionId: string) =>
+  (
+    await server.db
+      .select({ id: chargeEvents.id })
+      .from(chargeEvents)
+      .where(and(eq(chargeEvents.sessionId, sessionId), eq(chargeEvents.kind, 'status')))
+  ).length;
 
 const receiptTotalOf = async (sessionId: string) => {
   const rows = await server.db
@@ -117,6 +126,14 @@ describe('MeterValues beyond what the connector can deliver', () => {
     expect(await anomalyEventsOf(who.id)).toEqual([
       { data: expect.objectContaining({ transactionId, powerW: RATED_W }) },
     ]);
+    // Five more minutes of the leapt register: each reading claims more, which is kept (the
+    // largest claim) and never said again to the driver's screen.
+    const statusEventsNow = await statusEventsOf(running.id);
+    station.clock.advance(5 * MINUTE_MS);
+    await station.flush();
+    const later = await sessionOf(server, transactionId);
+    expect(later.meterClaimedWh).toBeGreaterThan(running.meterClaimedWh!);
+    expect(await statusEventsOf(running.id)).toBe(statusEventsNow);
 
     // The car leaves: the stop's meterStop carries the leap too and is not believed either.
     station.unplug(1);

@@ -295,16 +295,17 @@ export async function chartSamples(db: Db, sessionId: string) {
 
 /**
  * Marks a session's meter anomaly (meter-timeline.ts): when first seen, and the most its meter
- * claimed. False when the session had one already at least as large (nothing new to say).
+ * claimed. `first` when the session had none, `grown` when it claims more than before, undefined
+ * when it had one already at least as large (nothing new to keep).
  */
 export async function markMeterAnomaly(
   db: Db,
   sessionId: string,
   claimedWh: number,
-): Promise<boolean> {
+): Promise<'first' | 'grown' | undefined> {
   // A claim beyond bigint's range is kept as the largest the column holds.
   const claimed = Math.min(claimedWh, Number.MAX_SAFE_INTEGER);
-  const rows = await db
+  const [row] = await db
     .update(chargingSessions)
     .set({
       meterAnomalyAt: sql`coalesce(${chargingSessions.meterAnomalyAt}, now())`,
@@ -316,6 +317,8 @@ export async function markMeterAnomaly(
         sql`(${chargingSessions.meterClaimedWh} is null or ${chargingSessions.meterClaimedWh} < ${claimed})`,
       ),
     )
-    .returning({ id: chargingSessions.id });
-  return rows.length > 0;
+    // now() is the transaction's start: only a mark made in this statement carries it.
+    .returning({ isFirst: sql<boolean>`${chargingSessions.meterAnomalyAt} = now()` });
+  if (!row) return undefined;
+  return row.isFirst ? 'first' : 'grown';
 }
