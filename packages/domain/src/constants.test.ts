@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, languages, localeOf, type Language } from './constants';
+import {
+  isLanguage,
+  languageFromLocaleParam,
+  languages,
+  localeOf,
+  type Language,
+} from './constants';
 
 describe('localeOf', () => {
   it.each<[Language, string]>([
@@ -27,5 +33,18 @@ describe('localeOf', () => {
     ['RU', false],
   ])('isLanguage(%j) is %s', (value, expected) => {
     expect(isLanguage(value)).toBe(expected);
+  });
+});
+
+describe('languageFromLocaleParam (SPEC §4 query parameter locale)', () => {
+  it.each([
+    ['?locale=en', 'en'],
+    ['?locale=en-GB', 'en'],
+    ['?x=1&locale=KZ', 'kz'],
+    ['?locale=fr', null],
+    ['?locale=', null],
+    ['', null],
+  ])('%j -> %j', (search, language) => {
+    expect(languageFromLocaleParam(search)).toBe(language);
   });
 });

@@ -30,6 +30,16 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
+/**
+ * SPEC §4 query parameter `locale` (`?locale=en-GB`): its first two letters, any case, when
+ * they are one of our languages; anything else is ignored (null). The driver app and the
+ * staff console read it alike.
+ */
+export function languageFromLocaleParam(search: string): Language | null {
+  const code = new URLSearchParams(search).get('locale')?.slice(0, 2).toLowerCase();
+  return isLanguage(code) ? code : null;
+}
+
 // Our language codes are not all BCP-47: the app says `kz` for Kazakh, whose tag is `kk`.
 // Intl (number, date and currency formatting) needs the BCP-47 tag.
 export const languageLocales = {

@@ -6,9 +6,12 @@ import { heldUntilAborted, jsonResponse, routeFetch, type FetchRoute } from '../
 import { App } from './app';
 
 const signInAnswer = (token: string) =>
-  jsonResponse(200, { accessToken: token, CurrencyCode: 'RUB', Lang: 'ru', user: { id: 'u' } });
+  jsonResponse(200, { accessToken: token, CurrencyCode: 'RUB', Lang: 'en', user: { id: 'u' } });
 
-function serve(role: 'support' | 'moderator' | 'analyst' | 'admin' | null, extra: FetchRoute[] = []) {
+function serve(
+  role: 'support' | 'moderator' | 'analyst' | 'admin' | null,
+  extra: FetchRoute[] = [],
+) {
   const server = routeFetch([
     ...extra,
     { method: 'POST', path: '/auth/v2/signin', reply: signInAnswer('staff-token') },
@@ -20,7 +23,10 @@ function serve(role: 'support' | 'moderator' | 'analyst' | 'admin' | null, extra
         : jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }),
     },
     { path: '/api/brand', reply: jsonResponse(200, { title: 'Volt Demo' }) },
-    { path: '/api/admin/support/conversations', reply: jsonResponse(200, { items: [], total: 0, waiting: 0, cursor: 0 }) },
+    {
+      path: '/api/admin/support/conversations',
+      reply: jsonResponse(200, { items: [], total: 0, waiting: 0, cursor: 0 }),
+    },
     { path: /^\/api\/admin\/support\/subscribe\//, reply: heldUntilAborted },
     { path: '/api/admin/feedbacks/pending', reply: jsonResponse(200, { items: [], total: 0 }) },
     {
@@ -31,7 +37,11 @@ function serve(role: 'support' | 'moderator' | 'analyst' | 'admin' | null, extra
           to: url.searchParams.get('to'),
           brand: null,
           days: [{ day: url.searchParams.get('to'), pageViews: 3, visits: 2 }],
-          funnel: ['map', 'stationOpened', 'chargeStarted', 'sessionEnded'].map((step) => ({ step, events: 1, visits: 1 })),
+          funnel: ['map', 'stationOpened', 'chargeStarted', 'sessionEnded'].map((step) => ({
+            step,
+            events: 1,
+            visits: 1,
+          })),
           topPaths: [{ path: '/', pageViews: 3 }],
           brands: [{ id: 'demo', title: 'evcharge' }],
         }),
@@ -67,11 +77,17 @@ describe('signing in to the console', () => {
     expect(await screen.findByText('Volt Demo')).toBeTruthy();
 
     const signInRequest = server.sent.find((r) => r.url.pathname === '/auth/v2/signin');
-    expect(signInRequest?.body).toEqual({ login: 'support@evcharge.demo', password: 'Support1234', userType: 2 });
+    expect(signInRequest?.body).toEqual({
+      login: 'support@evcharge.demo',
+      password: 'Support1234',
+      userType: 2,
+    });
     const self = server.sent.find((r) => r.url.pathname === '/api/admin/self');
     expect(self?.authorization).toBe('Bearer staff-token');
     // The console's own record: the driver app's `client` stays untouched.
-    expect(JSON.parse(window.localStorage.getItem(CONSOLE_SESSION_KEY) ?? '{}')).toEqual({ accessToken: 'staff-token' });
+    expect(JSON.parse(window.localStorage.getItem(CONSOLE_SESSION_KEY) ?? '{}')).toEqual({
+      accessToken: 'staff-token',
+    });
     expect(window.localStorage.getItem('client')).toBeNull();
   });
 
@@ -85,7 +101,10 @@ describe('signing in to the console', () => {
     expect(await screen.findByTestId('console-moderation-empty')).toBeTruthy();
     unmount();
 
-    window.localStorage.setItem(CONSOLE_SESSION_KEY, JSON.stringify({ accessToken: 'admin-token' }));
+    window.localStorage.setItem(
+      CONSOLE_SESSION_KEY,
+      JSON.stringify({ accessToken: 'admin-token' }),
+    );
     reloadSession();
     serve('admin');
     render(<App />);
@@ -94,7 +113,9 @@ describe('signing in to the console', () => {
     const user = userEvent.setup();
     await user.click(screen.getByTestId('console-nav-support'));
     expect(window.location.pathname).toBe('/admin/support');
-    expect(await screen.findByText('Choose a conversation on the left to read and answer it.')).toBeTruthy();
+    expect(
+      await screen.findByText('Choose a conversation on the left to read and answer it.'),
+    ).toBeTruthy();
   });
 
   it('opens Analytics only for an analyst, and beside the others for an administrator', async () => {
@@ -109,7 +130,10 @@ describe('signing in to the console', () => {
     expect(screen.getByTestId('console-staff-role').textContent).toBe('Analyst');
     unmount();
 
-    window.localStorage.setItem(CONSOLE_SESSION_KEY, JSON.stringify({ accessToken: 'admin-token' }));
+    window.localStorage.setItem(
+      CONSOLE_SESSION_KEY,
+      JSON.stringify({ accessToken: 'admin-token' }),
+    );
     reloadSession();
     serve('admin');
     render(<App />);
@@ -123,9 +147,13 @@ describe('signing in to the console', () => {
     render(<App />);
     await signIn('driver@evcharge.demo', 'Driver1234');
 
-    expect((await screen.findByTestId('console-error')).textContent).toBe('This account has no access to the console.');
+    expect((await screen.findByTestId('console-error')).textContent).toBe(
+      'This account has no access to the console.',
+    );
     expect(screen.getByTestId('console-signin')).toBeTruthy();
-    await waitFor(() => expect(server.sent.some((r) => r.url.pathname === '/auth/logout')).toBe(true));
+    await waitFor(() =>
+      expect(server.sent.some((r) => r.url.pathname === '/auth/logout')).toBe(true),
+    );
     expect(window.localStorage.getItem(CONSOLE_SESSION_KEY)).toBeNull();
   });
 
@@ -134,12 +162,19 @@ describe('signing in to the console', () => {
       {
         method: 'POST',
         path: '/auth/v2/signin',
-        reply: () => jsonResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid', details: { triesLeft: 3 } }),
+        reply: () =>
+          jsonResponse(401, {
+            code: 'INVALID_CREDENTIALS',
+            message: 'Invalid',
+            details: { triesLeft: 3 },
+          }),
       },
     ]);
     render(<App />);
     await signIn('support@evcharge.demo', 'wrong');
-    expect((await screen.findByTestId('console-error')).textContent).toBe('Invalid login or password. Tries left: 3');
+    expect((await screen.findByTestId('console-error')).textContent).toBe(
+      'Invalid login or password. Tries left: 3',
+    );
     expect(window.localStorage.getItem(CONSOLE_SESSION_KEY)).toBeNull();
   });
 

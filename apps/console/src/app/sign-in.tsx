@@ -4,6 +4,7 @@ import { signIn } from '@evcharge/api/auth/sign-in';
 import { CLIENT_USER_TYPE } from '@evcharge/domain/constants';
 import { apiRequest } from '../lib/api';
 import { errorText } from '../lib/format';
+import { settleLanguageAtSignIn } from '../lib/i18n';
 import { startSession } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
 import { BoltIcon } from './icons';
@@ -24,6 +25,8 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
       const result = await apiRequest(signIn, {
         body: { login: email.trim(), password, userType: CLIENT_USER_TYPE },
       });
+      // The account's language, unless one was chosen here just before; the console opens in it.
+      await settleLanguageAtSignIn(result.Lang).catch(() => undefined);
       onSignedIn();
       startSession({ accessToken: result.accessToken });
     } catch (failure) {
@@ -36,17 +39,23 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
     <div className="sign-in-page">
       <form className="card sign-in" onSubmit={(event) => void submit(event)} noValidate>
         <div className="sign-in-head">
-          <span className="logo"><BoltIcon size={26} /></span>
+          <span className="logo">
+            <BoltIcon size={26} />
+          </span>
           <div>
             <h1>{t('signIn.title')}</h1>
             <p className="muted">{t('signIn.subtitle')}</p>
           </div>
         </div>
         {notice && !error && (
-          <p className="alert" role="alert" data-testid="console-error">{t(notice)}</p>
+          <p className="alert" role="alert" data-testid="console-error">
+            {t(notice)}
+          </p>
         )}
         {error !== null && (
-          <p className="alert" role="alert" data-testid="console-error">{errorText(t, error)}</p>
+          <p className="alert" role="alert" data-testid="console-error">
+            {errorText(t, error)}
+          </p>
         )}
         <label className="field">
           <span>{t('signIn.email')}</span>

@@ -4,6 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   isLanguage,
+  languageFromLocaleParam,
   languages,
   localeOf,
   type Language,
@@ -17,8 +18,14 @@ export const LANGUAGE_KEY = 'evcharge.console.lang';
 
 /** Each language names itself, so a reader finds their own language in any interface. */
 export const languageNames: Record<Language, string> = {
-  ru: 'Русский', en: 'English', kz: 'Қазақша', es: 'Español',
-  az: 'Azərbaycanca', ky: 'Кыргызча', tg: 'Тоҷикӣ', uz: 'Oʻzbekcha',
+  ru: 'Русский',
+  en: 'English',
+  kz: 'Қазақша',
+  es: 'Español',
+  az: 'Azərbaycanca',
+  ky: 'Кыргызча',
+  tg: 'Тоҷикӣ',
+  uz: 'Oʻzbekcha',
 };
 
 /** The BCP-47 tag of the interface language (Intl, <html lang>): `kz` is `kk`. */
@@ -26,7 +33,9 @@ export function toBcp47(language: string): string {
   return isLanguage(language) ? localeOf(language) : language;
 }
 
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/console.json', { import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/console.json', {
+  import: 'default',
+});
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'console')) return;
@@ -66,12 +75,42 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
   return i18n;
 }
 
-/** Switches the interface language and remembers it on this browser. */
-export async function changeLanguage(language: Language): Promise<void> {
+/**
+ * A language chosen on this page (the `locale` parameter or the language switch) since the last
+ * sign-in: at the next sign-in it outranks the account's, as in the driver app.
+ */
+let isChosenHere = false;
+
+async function switchTo(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Not remembered; still switched.
   }
   await initI18n(language);
+}
+
+/** Switches the interface language and remembers it on this browser: the staff member's choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  isChosenHere = true;
+  await switchTo(language);
+}
+
+/**
+ * SPEC §4 query parameter `locale` (cut to two letters), on the sign-in page and after: switches
+ * to it as a choice made here. Null when there is none of ours (the language stays).
+ */
+export function applyLocaleParam(search: string): Promise<void> | null {
+  const language = languageFromLocaleParam(search);
+  return language ? changeLanguage(language) : null;
+}
+
+/**
+ * At a sign-in: the staff account's language applies, unless one was chosen on this page a
+ * moment before (the `locale` parameter, the switch). The choice is used up by the sign-in.
+ */
+export async function settleLanguageAtSignIn(account: string): Promise<void> {
+  const wasChosen = isChosenHere;
+  isChosenHere = false;
+  if (!wasChosen && isLanguage(account) && account !== i18n.language) await switchTo(account);
 }
