@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { ApiError } from './api';
-import { durationText, errorText, isLate, minutesSince, moneyText } from './format';
+import { durationText, energyText, errorText, isLate, minutesSince, moneyText } from './format';
 
 describe('console formats', () => {
   it('writes money from minor units with its currency, in the reader’s language', () => {
     expect(moneyText(125_050, 'rub', 'ru')).toBe('1\u00a0250,50\u00a0₽');
     expect(moneyText(125_050, 'RUB', 'en')).toBe('RUB\u00a01,250.50');
     expect(moneyText(-4_500, 'eur', 'en')).toBe('-€45.00');
+  });
+
+  it('writes energy in kWh with two decimals in the reader’s number format', () => {
+    expect(energyText(i18n.t, 630, 'en')).toBe('0.63 kWh');
+    expect(energyText(i18n.t, 1_234_500, 'en')).toBe('1,234.50 kWh');
+    // The unit is the English text's here; the number is Russian: a decimal comma.
+    expect(energyText(i18n.t, 630, 'ru')).toBe('0,63 kWh');
   });
 
   it('counts waiting minutes and calls 30 of them late (SPEC §1)', () => {
@@ -20,9 +27,9 @@ describe('console formats', () => {
   });
 
   it('translates error codes, and anything else as an unknown failure', () => {
-    expect(errorText(i18n.t, new ApiError(429, 'TOO_MANY_REQUESTS', 'x', { retryAfterSeconds: 4.2 }))).toBe(
-      'Too many requests. Please wait a moment. Try again in 5 s.',
-    );
+    expect(
+      errorText(i18n.t, new ApiError(429, 'TOO_MANY_REQUESTS', 'x', { retryAfterSeconds: 4.2 })),
+    ).toBe('Too many requests. Please wait a moment. Try again in 5 s.');
     expect(errorText(i18n.t, new ApiError(0, 'NETWORK', 'x'))).toBe(
       'No connection to the server. Check your internet connection and try again.',
     );

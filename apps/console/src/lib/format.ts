@@ -14,8 +14,13 @@ export function moneyText(amountMinor: number, currency: string, language: strin
   return formatMoney({ amountMinor, currency: known }, lang);
 }
 
-export function energyText(t: TFunction, energyWh: number): string {
-  return t('units.kwh', { value: (energyWh / 1000).toFixed(2) });
+/** Energy in kWh with two decimals, in the reader's number format ("0,63 кВт·ч", "0.63 kWh"). */
+export function energyText(t: TFunction, energyWh: number, language: string): string {
+  const kwh = new Intl.NumberFormat(toBcp47(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return t('units.kwh', { value: kwh.format(energyWh / 1000) });
 }
 
 /** Whole minutes from `since` to `now`. */
@@ -34,7 +39,10 @@ export function durationText(t: TFunction, minutes: number): string {
 }
 
 export function timeText(iso: string, language: string): string {
-  return new Date(iso).toLocaleTimeString(toBcp47(language), { hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleTimeString(toBcp47(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 export function dateTimeText(iso: string, language: string): string {
@@ -65,6 +73,9 @@ export function errorText(t: TFunction, error: unknown): string {
 }
 
 /** Why a session ended, in words (the driver app's texts); an unknown code as it came. */
-export function stopReasonText(t: (key: string, options?: { defaultValue: string }) => string, reason: string): string {
+export function stopReasonText(
+  t: (key: string, options?: { defaultValue: string }) => string,
+  reason: string,
+): string {
   return t(`stopReason.${reason}`, { defaultValue: reason });
 }

@@ -20,9 +20,11 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
 
   // A new message of this driver may come with a new session: read the context again.
   useEffect(
-    () => hub.listen((items, resync) => {
-      if (resync || items.some((item) => item.userId === userId && item.author === 'user')) setVersion((n) => n + 1);
-    }),
+    () =>
+      hub.listen((items, resync) => {
+        if (resync || items.some((item) => item.userId === userId && item.author === 'user'))
+          setVersion((n) => n + 1);
+      }),
     [hub, userId],
   );
 
@@ -43,11 +45,14 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
   if (error !== null && !context) {
     return (
       <div className="context" data-testid="console-context">
-        <p className="alert" role="alert" data-testid="console-error">{errorText(t, error)}</p>
+        <p className="alert" role="alert" data-testid="console-error">
+          {errorText(t, error)}
+        </p>
       </div>
     );
   }
-  if (!context) return <div className="context skeleton-list" data-testid="console-context" aria-busy="true" />;
+  if (!context)
+    return <div className="context skeleton-list" data-testid="console-context" aria-busy="true" />;
 
   const { user } = context;
   const language = i18n.language;
@@ -58,21 +63,27 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
   return (
     <div className="context" data-testid="console-context">
       <section className="context-block">
-        <div className="avatar" aria-hidden="true">{(user.name || user.email).slice(0, 1).toUpperCase()}</div>
+        <div className="avatar" aria-hidden="true">
+          {(user.name || user.email).slice(0, 1).toUpperCase()}
+        </div>
         <h2 className="context-name">{name || user.email}</h2>
         <dl className="facts one-column">
           <div>
             <dt>{t('context.email')}</dt>
             <dd>
               <a href={`mailto:${user.email}`}>{user.email}</a>
-              {!user.isEmailConfirmed && <span className="muted"> · {t('context.unconfirmed')}</span>}
+              {!user.isEmailConfirmed && (
+                <span className="muted"> · {t('context.unconfirmed')}</span>
+              )}
             </dd>
           </div>
           <div>
             <dt>{t('context.phone')}</dt>
             <dd>
               {user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : '—'}
-              {user.phone && !user.isPhoneConfirmed && <span className="muted"> · {t('context.unconfirmed')}</span>}
+              {user.phone && !user.isPhoneConfirmed && (
+                <span className="muted"> · {t('context.unconfirmed')}</span>
+              )}
             </dd>
           </div>
           {user.activeCompany && (
@@ -95,7 +106,9 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
           <p className="muted">{t('context.noActive')}</p>
         ) : (
           <ul className="session-list">
-            {context.activeSessions.map((charge) => <ChargeRow key={charge.transactionId} charge={charge} />)}
+            {context.activeSessions.map((charge) => (
+              <ChargeRow key={charge.transactionId} charge={charge} />
+            ))}
           </ul>
         )}
       </section>
@@ -105,7 +118,9 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
           <p className="muted">{t('context.noSessions')}</p>
         ) : (
           <ul className="session-list">
-            {context.lastSessions.map((charge) => <ChargeRow key={charge.transactionId} charge={charge} />)}
+            {context.lastSessions.map((charge) => (
+              <ChargeRow key={charge.transactionId} charge={charge} />
+            ))}
           </ul>
         )}
       </section>
@@ -119,7 +134,9 @@ export function ContextPanel({ userId, hub }: { userId: string; hub: LiveHub }) 
               <li key={car.Id}>
                 <strong>{car.name}</strong>
                 <span className="muted">
-                  {[car.vin, car.batteryKwh ? t('units.kwh', { value: car.batteryKwh }) : null].filter(Boolean).join(' · ')}
+                  {[car.vin, car.batteryKwh ? t('units.kwh', { value: car.batteryKwh }) : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </li>
             ))}
@@ -139,12 +156,14 @@ function ChargeRow({ charge }: { charge: Charge }) {
         <span className={`status status-${charge.status}`}>{t(`status.${charge.status}`)}</span>
       </div>
       <div className="muted">
-        {t('session.connectorShort', { number: charge.connector.number })} · {energyText(t, charge.energyWh)} ·{' '}
+        {t('session.connectorShort', { number: charge.connector.number })} ·{' '}
+        {energyText(t, charge.energyWh, i18n.language)} ·{' '}
         {moneyText(charge.costMinor, charge.currency, i18n.language)}
       </div>
       <div className="muted">
         {dateTimeText(charge.startedAt ?? charge.createdAt, i18n.language)}
-        {charge.stopReason && ` · ${t('session.stopReason')}: ${stopReasonText(t, charge.stopReason)}`}
+        {charge.stopReason &&
+          ` · ${t('session.stopReason')}: ${stopReasonText(t, charge.stopReason)}`}
       </div>
     </li>
   );

@@ -1,19 +1,41 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageSession } from '@evcharge/api/messages/messages';
-import { bytesText, dateTimeText, energyText, moneyText, stopReasonText, timeText } from '../../lib/format';
+import {
+  bytesText,
+  dateTimeText,
+  energyText,
+  moneyText,
+  stopReasonText,
+  timeText,
+} from '../../lib/format';
 import { openAuthed, useAuthedUrl } from '../../lib/files';
 import { BoltIcon, FileIcon } from '../../app/icons';
 
 type MessageFile = Message['files'][number];
 
-export function MessageBubble({ message, readByDriver }: { message: Message; readByDriver: boolean }) {
+export function MessageBubble({
+  message,
+  readByDriver,
+}: {
+  message: Message;
+  readByDriver: boolean;
+}) {
   const { t, i18n } = useTranslation();
   if (message.author === 'system') {
     return (
-      <li className="message system" data-testid="console-message" data-author="system" data-seq={message.seq}>
+      <li
+        className="message system"
+        data-testid="console-message"
+        data-author="system"
+        data-seq={message.seq}
+      >
         {/* The closed-hours notice carries no text: each side words it in its own language. */}
-        <span>{message.kind === 'notice' && message.text === '' ? t('conversation.closedNotice') : message.text}</span>
+        <span>
+          {message.kind === 'notice' && message.text === ''
+            ? t('conversation.closedNotice')
+            : message.text}
+        </span>
         <time dateTime={message.createdAt}>{timeText(message.createdAt, i18n.language)}</time>
       </li>
     );
@@ -27,8 +49,12 @@ export function MessageBubble({ message, readByDriver }: { message: Message; rea
       data-seq={message.seq}
     >
       <div className="bubble">
-        {message.kind === 'feedback' && <span className="badge info">{t('conversation.feedback')}</span>}
-        {!fromDriver && message.staffName && <span className="bubble-author">{message.staffName}</span>}
+        {message.kind === 'feedback' && (
+          <span className="badge info">{t('conversation.feedback')}</span>
+        )}
+        {!fromDriver && message.staffName && (
+          <span className="bubble-author">{message.staffName}</span>
+        )}
         {message.text && <p className="bubble-text">{message.text}</p>}
         {message.files.length > 0 && (
           <div className="attachments">
@@ -43,7 +69,10 @@ export function MessageBubble({ message, readByDriver }: { message: Message; rea
             {timeText(message.createdAt, i18n.language)}
           </time>
           {!fromDriver && (
-            <span className={readByDriver ? 'read-mark read' : 'read-mark'} data-testid="console-read-mark">
+            <span
+              className={readByDriver ? 'read-mark read' : 'read-mark'}
+              data-testid="console-read-mark"
+            >
               {readByDriver ? `✓✓ ${t('conversation.read')}` : `✓ ${t('conversation.sent')}`}
             </span>
           )}
@@ -64,8 +93,18 @@ function Attachment({ file }: { file: MessageFile }) {
   };
   if (isImage) {
     return (
-      <button type="button" className="thumb" onClick={open} title={file.name} data-testid="console-message-file">
-        {src ? <img src={src} alt={file.name} /> : <span className="thumb-placeholder">{failed ? '!' : '…'}</span>}
+      <button
+        type="button"
+        className="thumb"
+        onClick={open}
+        title={file.name}
+        data-testid="console-message-file"
+      >
+        {src ? (
+          <img src={src} alt={file.name} />
+        ) : (
+          <span className="thumb-placeholder">{failed ? '!' : '…'}</span>
+        )}
       </button>
     );
   }
@@ -97,7 +136,7 @@ export function SessionCard({ session }: { session: MessageSession }) {
         </div>
         <div>
           <dt>{t('session.energy')}</dt>
-          <dd>{energyText(t, session.energyWh)}</dd>
+          <dd>{energyText(t, session.energyWh, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('session.cost')}</dt>
