@@ -1,5 +1,6 @@
 import { minStartBalanceMinor, planCharge, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
+import { paidMinor } from '@evcharge/domain/exchange';
 import { estimateCost } from '@evcharge/domain/tariff';
 import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { Db } from '../../db/client';
@@ -81,9 +82,14 @@ export async function planSession(
   const costOf = (energyWh: number, minutes: number) => pricedAt(energyWh, minutes).costMinor;
   // A cost limit: the most energy whose estimate, with the prices in force now (zones, fees),
   // stays within it; the same estimate the answer's cost comes from.
-  const plan =
+  // A cost limit is typed in the station's prices; the estimate is in what pays (at the rate).
+  const limitMinor =
     body.limit.mode === 'cost' && body.limit.value != null
-      ? energyWithin(body.limit.value, planFor({ mode: 'full' }).energyWh, (wh) => {
+      ? paidMinor(body.limit.value, exchange)
+      : null;
+  const plan =
+    limitMinor !== null
+      ? energyWithin(limitMinor, planFor({ mode: 'full' }).energyWh, (wh) => {
           const atEnergy = planFor({ mode: 'energy', value: wh });
           return { plan: atEnergy, costMinor: costOf(wh, atEnergy.minutes ?? 0) };
         })

@@ -3,6 +3,7 @@ import type { OCPP16 } from 'typed-ocpp';
 import type { Charge, StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import { profilePowerCapW, type ChargingProfile } from '@evcharge/domain/charging';
 import { AppError } from '@evcharge/domain/errors';
+import { paidMinor } from '@evcharge/domain/exchange';
 import { cardHoldMinor } from '@evcharge/domain/payments';
 import { rule } from '@evcharge/domain/validation';
 import type { Db } from '../../db/client';
@@ -160,7 +161,10 @@ async function prepareSession(
         limitValue:
           values.limit.mode === 'none' || values.limit.mode === 'full'
             ? null
-            : (values.limit.value ?? null),
+            : values.limit.mode === 'cost' && values.limit.value != null
+              ? // Typed in the station's prices; the session counts in what it is paid in.
+                paidMinor(values.limit.value, decision.payment.exchange)
+              : (values.limit.value ?? null),
         profile: values.profile,
         // On the driver's reservation the charge point holds the connector for its idTag.
         idTag: decision.reservation?.idTag ?? values.idTag,

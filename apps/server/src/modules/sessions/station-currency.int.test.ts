@@ -107,6 +107,25 @@ describe('a dollar station paid from a rouble wallet', () => {
     expect(receipt!.items.reduce((sum, item) => sum + item.amountMinor, 0)).toBe(done.costMinor);
   });
 
+  it('a cost limit typed in the station dollars is kept as its rouble worth at the rate', async () => {
+    const { chargePoint, station } = await connectedStation(server, { tariffId });
+    const connectorId = chargePoint.station.connectorIds[0]!;
+    const who = await driver(server, 144_500);
+    station.plug(1, testCar);
+    await station.flush();
+    const started = await start(server, who, { connectorId, limit: { mode: 'cost', value: 100 } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body).toMatchObject({ currency: 'rub', limit: { mode: 'cost', value: 9_120 } });
+    await chargingNow(server, station, started.body.transactionId);
+    await chargeUntilStopRequested(server, station, started.body.transactionId, 60);
+    const done = await leave(server, station, started.body.transactionId);
+    // Stopped at the first reading past the rouble worth of $1.00 (a minute at 11 kW is 184 Wh),
+    // not at 100 kopecks (the dollars read as roubles) nor at 100 dollars.
+    expect(done.serverStopReason).toBe('limit');
+    expect(done.costMinor).toBeGreaterThanOrEqual(9_120);
+    expect(done.costMinor).toBeLessThan(9_120 + exchangeMinor(usdCost(184 * 2), usdToRub));
+  });
+
   it('with an empty wallet and a bound card: the card is held and captured in dollars', async () => {
     const { chargePoint, station } = await connectedStation(server, { tariffId });
     const connectorId = chargePoint.station.connectorIds[0]!;
