@@ -3,7 +3,8 @@ import type { Charge } from '@evcharge/api/sessions/charge-schemas';
 import { PARKING_NOTICE_MINUTES } from '@evcharge/domain/constants';
 import { clockText } from '@/components/charge/charge-text';
 import { Alert } from '@/components/ui/alert';
-import { formatDate, useFormat } from '@/lib/format';
+import { useFormat } from '@/lib/format';
+import { formatStationTime } from '@/lib/station-clock';
 import { parkingFeeFrom } from '../model/session-clock';
 
 /**
@@ -50,7 +51,7 @@ export function ParkingCard({ charge, parkingSeconds }: { charge: Charge; parkin
       </dl>
       {hasFee && (
         <p className="small">
-          {feeFrom ? t('charging:parking.freeUntil', { time: formatDate(feeFrom, i18n.language, { hour: 'numeric', minute: '2-digit' }), price }) : rule}
+          {feeFrom ? t('charging:parking.freeUntil', { time: formatStationTime(feeFrom, charge.station.utcOffsetMinutes, i18n.language, 'time'), price }) : rule}
           {' '}
           {t('charging:parking.notice', { minutes: PARKING_NOTICE_MINUTES })}
           {cap}
