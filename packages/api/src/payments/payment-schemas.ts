@@ -195,5 +195,10 @@ export const receiptSchema = z.object({
   /** The session paid (its OCPP transactionId) and where, for a session's receipt. */
   transactionId: z.number().int().nullable(),
   stationName: z.string().nullable(),
+  /**
+   * The clock `createdAt` is read on, as the PDF reads it: the station's UTC offset for a
+   * session or reservation (its local time), else the account's brand's.
+   */
+  utcOffsetMinutes: z.number().int(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@evcharge/domain/constants';
 import { receiptItem } from './receipt-items';
-import { renderReceiptPdf } from './pdf';
+import { offsetText, pdfDateText, renderReceiptPdf } from './pdf';
 import type { ReceiptRow } from './repo';
 
 const row: ReceiptRow = {
@@ -77,5 +77,18 @@ describe('renderReceiptPdf', () => {
     expect(paidAtRate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // One line more: "In the station's currency: $1.65 at 91.2 RUB/USD".
     expect(paidAtRate.length).toBeGreaterThan(plain.length);
+  });
+
+  it('dates the receipt on its zone’s clock and names the zone, as the web does', () => {
+    const at = new Date('2026-11-20T03:46:00Z');
+    expect(pdfDateText(at, 180, 'en')).toMatch(/^November 20, 2026.*6:46\s?AM \(UTC\+3\)$/);
+    expect(pdfDateText(at, 0, 'en')).toMatch(/3:46\s?AM \(UTC\)$/);
+    expect(pdfDateText(at, 180, 'ru')).toMatch(/^20 ноября 2026.*06:46 \(UTC\+3\)$/);
+    expect([offsetText(180), offsetText(-210), offsetText(0), offsetText(330)]).toEqual([
+      'UTC+3',
+      'UTC−3:30',
+      'UTC',
+      'UTC+5:30',
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { formatMoney } from '@evcharge/domain/money';
 import type { ReceiptPayment } from '../../db/schema/money';
 import { fill } from '../../locales/texts';
 import { pdfLabels, type PdfLabels } from './pdf-labels';
+import { receiptOffsetMinutes } from './receipt-zone';
 import type { ReceiptRow } from './repo';
 
 // GET /api/receipts/:id/pdf: the receipt as an A4 PDF. DejaVu Sans (npm dejavu-fonts-ttf)
@@ -37,18 +38,24 @@ const TABLE_RIGHT = columns.amount.x + columns.amount.width;
 
 export type PdfOptions = {
   language: Language;
-  /** Shown in the station's local time for a session, else in this offset (the brand's). */
+  /** The brand's offset: the date is in the station's local time for a session, else in this one (receipt-zone.ts). */
   utcOffsetMinutes: number;
 };
 
-function offsetText(minutes: number): string {
+/** 180 → "UTC+3", -210 → "UTC−3:30", 0 → "UTC": as the web names a station's zone. */
+export function offsetText(minutes: number): string {
+  if (minutes === 0) return 'UTC';
   const sign = minutes < 0 ? '−' : '+';
   const abs = Math.abs(minutes);
   const rest = abs % 60;
   return `UTC${sign}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
-function dateText(at: Date, offsetMinutes: number, language: Language): string {
+/**
+ * "October 15, 2026 at 1:00 PM (UTC+3)": the receipt's date on its zone's clock, the zone always
+ * named (a document has no reader's clock to agree with), as the web's station-clock words it.
+ */
+export function pdfDateText(at: Date, offsetMinutes: number, language: Language): string {
   const local = new Date(at.getTime() + offsetMinutes * 60_000);
   const text = new Intl.DateTimeFormat(localeOf(language), {
     dateStyle: 'long',
@@ -108,8 +115,8 @@ export async function renderReceiptPdf(row: ReceiptRow, options: PdfOptions): Pr
   doc.font('regular').fontSize(11).text(labels.kinds[receipt.kind]);
   doc.moveDown(0.5);
   doc.fontSize(10);
-  const offset = row.utcOffsetMinutes ?? options.utcOffsetMinutes;
-  doc.text(`${labels.date}: ${dateText(receipt.createdAt, offset, language)}`);
+  const offset = receiptOffsetMinutes(row, options.utcOffsetMinutes);
+  doc.text(`${labels.date}: ${pdfDateText(receipt.createdAt, offset, language)}`);
   if (row.transactionId !== null) {
     doc.text(`${labels.session} № ${row.transactionId}`);
     if (row.stationName) doc.text(`${labels.station}: ${row.stationName}`);

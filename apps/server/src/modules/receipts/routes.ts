@@ -10,9 +10,14 @@ import { brandOfAccount } from '../../brand/brands';
 
 export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, brand } = deps;
-  route(app, listReceipts, async ({ auth, query }) => listUserReceipts(db, auth.user.id, query));
+  // A receipt without a station is read in the zone of the account's brand (receipt-zone.ts).
+  const brandOffset = (user: Parameters<typeof brandOfAccount>[0]) =>
+    brandOfAccount(user, brand).support.hours.utcOffsetMinutes;
+  route(app, listReceipts, async ({ auth, query }) =>
+    listUserReceipts(db, auth.user.id, query, brandOffset(auth.user)),
+  );
   route(app, getReceipt, async ({ auth, params }) =>
-    toReceipt(await findUserReceipt(db, auth.user.id, params.id)),
+    toReceipt(await findUserReceipt(db, auth.user.id, params.id), brandOffset(auth.user)),
   );
 
   // Not JSON, so not through `route`; the same auth (401 with the JSON error body) and the
@@ -36,8 +41,8 @@ export function receiptRoutes(app: FastifyInstance, deps: Deps): void {
       const row = await findUserReceipt(db, auth.user.id, id);
       const pdf = await renderReceiptPdf(row, {
         language: auth.user.lang,
-        // Times in the zone of the account's brand (a session's in its station's own).
-        utcOffsetMinutes: brandOfAccount(auth.user, brand).support.hours.utcOffsetMinutes,
+        // The receipt's zone as its JSON gives it: the station's, else the brand's.
+        utcOffsetMinutes: brandOffset(auth.user),
       });
       return reply
         .type('application/pdf')

@@ -1,11 +1,14 @@
 import type { Receipt } from '@evcharge/api/payments/payment-schemas';
 import { AppError } from '@evcharge/domain/errors';
 import type { Db } from '../../db/client';
+import { receiptOffsetMinutes } from './receipt-zone';
 import { userReceiptRow, userReceiptRows, type ReceiptRow } from './repo';
 
 // GET /api/receipts and GET /api/receipts/:id.
 
-export function toReceipt({ receipt, transactionId, stationName }: ReceiptRow): Receipt {
+/** The receipt as the API gives it; `brandOffsetMinutes`: the zone of the account's brand. */
+export function toReceipt(row: ReceiptRow, brandOffsetMinutes: number): Receipt {
+  const { receipt, transactionId, stationName } = row;
   return {
     id: receipt.id,
     number: receipt.number,
@@ -21,6 +24,7 @@ export function toReceipt({ receipt, transactionId, stationName }: ReceiptRow): 
     exchange: receipt.exchange ?? null,
     transactionId,
     stationName,
+    utcOffsetMinutes: receiptOffsetMinutes(row, brandOffsetMinutes),
   };
 }
 
@@ -28,9 +32,10 @@ export async function listUserReceipts(
   db: Db,
   userId: string,
   page: { offset: number; limit: number },
+  brandOffsetMinutes: number,
 ): Promise<{ items: Receipt[]; total: number }> {
   const { rows, total } = await userReceiptRows(db, userId, page);
-  return { items: rows.map(toReceipt), total };
+  return { items: rows.map((row) => toReceipt(row, brandOffsetMinutes)), total };
 }
 
 /** The user's receipt row; NOT_FOUND for a missing one and for another user's. */
