@@ -58,8 +58,10 @@ export async function walletPays(
   payer: Payer,
   priceCurrency: Currency,
   rates: ExchangeRates,
+  /** The wallet's currency when the caller read it already (the driver's locked row). */
+  known?: Currency,
 ): Promise<{ walletCurrency: Currency; paidIn: PaidIn | undefined }> {
-  const walletCurrency = (await payerCurrency(db, payer)) ?? priceCurrency;
+  const walletCurrency = known ?? (await payerCurrency(db, payer)) ?? priceCurrency;
   if (walletCurrency === priceCurrency)
     return { walletCurrency, paidIn: { currency: priceCurrency, exchange: null } };
   const exchange = exchangeBetween(rates, priceCurrency, walletCurrency);
@@ -85,8 +87,16 @@ export async function paymentFor(
   priceCurrency: Currency,
   rates: ExchangeRates,
   access: StationAccess = 'public',
+  /** The payer's wallet currency when the caller read it already. */
+  walletCurrencyKnown?: Currency,
 ): Promise<StartPayment | PaymentRefusal> {
-  const { walletCurrency, paidIn } = await walletPays(tx, payer, priceCurrency, rates);
+  const { walletCurrency, paidIn } = await walletPays(
+    tx,
+    payer,
+    priceCurrency,
+    rates,
+    walletCurrencyKnown,
+  );
   const balance = await walletBalanceMinor(tx, payer, walletCurrency);
   const wallet = { balanceMinor: balance, balanceCurrency: walletCurrency };
   // Charging on one's own station costs nothing: no minimum, no debt check, no card.

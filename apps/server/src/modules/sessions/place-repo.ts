@@ -121,6 +121,8 @@ export async function lockStarter(tx: Db, userId: string) {
       activeCompanyId: users.activeCompanyId,
       isBlocked: users.isBlocked,
       deletedAt: users.deletedAt,
+      // The driver's wallet currency (payment-rule.ts), read with the lock: no statement more.
+      currency: users.currency,
     })
     .from(users)
     .where(eq(users.id, userId))

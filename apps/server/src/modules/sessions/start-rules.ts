@@ -192,7 +192,9 @@ export async function decidePayment(
   // The owner's own electricity is nobody's to pay: not the company's either.
   const payer: Payer =
     access === 'owner' ? { kind: 'user_wallet', userId } : payerForProfile(userId, user);
-  const payment = await paymentFor(tx, userId, payer, currency, rates, access);
+  // The driver's own wallet: its currency came with the locked row.
+  const known = payer.kind === 'user_wallet' ? user.currency : undefined;
+  const payment = await paymentFor(tx, userId, payer, currency, rates, access, known);
   if ('refusal' in payment) throw payment.refusal;
   return { payer, payment };
 }
