@@ -38,16 +38,19 @@ test('a driver orders RFID fobs and a cable, pays on the bank page and finds the
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByTestId('checkout-sums-total')).toHaveText('₽20,230.00');
 
-  // The delivery, checked before anything is sent.
+  // The delivery starts from the profile (the recipient and the phone, editable), and the
+  // rest is checked before anything is sent.
+  await expect(page.getByTestId('delivery-name')).toHaveValue('Smirnova Anna');
+  await expect(page.getByTestId('delivery-phone')).toHaveValue('+7 999 000 00-02');
   await page.getByTestId('checkout-submit').click();
-  await expect(page.getByTestId('delivery-name-error')).toHaveText('Obligatory field');
+  await expect(page.getByTestId('delivery-city-error')).toHaveText('Obligatory field');
   await page.getByTestId('delivery-name').fill('Anna Smirnova');
   await page.getByTestId('delivery-phone').fill('+7 916 555-12-34');
   await page.getByTestId('delivery-city').fill('Moscow');
   await page.getByTestId('delivery-address').fill('Tverskaya 7, flat 12');
   await page.getByTestId('delivery-postcode').fill('125009');
   await page.getByTestId('delivery-comment').fill('Ring twice');
-  await expect(page.getByTestId('delivery-name-error')).toHaveCount(0);
+  await expect(page.getByTestId('delivery-city-error')).toHaveCount(0);
   // From the top: a target half under the sticky header, wherever the typing left the page,
   // is one axe cannot tell from a small one.
   await page.evaluate(() => window.scrollTo(0, 0));
