@@ -29,6 +29,22 @@ describe('brands', () => {
     }
   });
 
+  it.each(Object.entries(brands))(
+    '%s has a rate from every currency a station may be priced in into every wallet currency',
+    (_id, brand) => {
+      // A wallet pays a station priced in another currency at this rate (payment-rule.ts);
+      // without one only a card could, and a driver without a card could not charge at all.
+      for (const from of currencies) {
+        for (const to of currencies) {
+          const rate = brand.roaming.rates[from]?.[to];
+          expect(rate, `${from} → ${to}`).toMatch(/^\d+(\.\d+)?$/);
+          expect(Number(rate)).toBeGreaterThan(0);
+          if (from === to) expect(rate).toBe('1');
+        }
+      }
+    },
+  );
+
   it('the second demo brand differs from the first where a driver sees it', () => {
     for (const key of ['title', 'iconUrl', 'colors', 'support', 'currency', 'country'] as const) {
       expect(voltBrand[key]).not.toEqual(demoBrand[key]);
