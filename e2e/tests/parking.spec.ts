@@ -1,7 +1,7 @@
 import { createManualClock } from '@evcharge/station-sim/clock';
 import { DEMO_CAR_LEAVES_AFTER_MS, runDemoStations, type DemoRun } from '@evcharge/station-sim/demo';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, pickStation, secondDriver, signInOnLoginPage, startFromQrCode } from './support';
+import { expectNoAxeViolations, pickStation, simConnectors, secondDriver, signInOnLoginPage, startFromQrCode } from './support';
 
 // The demo's parked session ends (SPEC §3 parking fee): a driver starts on a connector where a
 // demo car already waits plugged in (a busy connector on the demo map), stops, and is told the
@@ -28,11 +28,8 @@ test('after Stop the demo car drives off, the parked session ends, and the fee r
         id: detail.code,
         password: `demo-${detail.code.toLowerCase()}`,
         // The driver's car waits plugged in on the chosen connector; the others are free.
-        connectors: detail.connectors.map((c) => ({
-          number: c.number,
-          currentType: c.currentType,
-          socketType: c.socketType,
-          powerW: Math.round(c.powerKw * 1000),
+        connectors: simConnectors(detail).map((c) => ({
+          ...c,
           status: c.number === connector.number ? ('Preparing' as const) : ('Available' as const),
         })),
       },

@@ -135,18 +135,23 @@ export async function pickStation(request: APIRequestContext): Promise<StationDe
   throw new Error('no demo station with a free AC connector and a plain tariff');
 }
 
+/** A demo station's connectors as the simulator plays them: number, current, socket and power. */
+export function simConnectors(detail: StationDetail) {
+  return detail.connectors.map((c) => ({
+    number: c.number,
+    currentType: c.currentType,
+    socketType: c.socketType,
+    powerW: Math.round(c.powerKw * 1000),
+  }));
+}
+
 /** Plays the station over OCPP 1.6J with our simulator, connected to the server under test. */
 export async function playStation(baseURL: string, detail: StationDetail): Promise<Station> {
   const sim = createStation({
     url: `${baseURL.replace(/^http/, 'ws')}/ocpp`,
     id: detail.code,
     password: `demo-${detail.code.toLowerCase()}`,
-    connectors: detail.connectors.map((c) => ({
-      number: c.number,
-      currentType: c.currentType,
-      socketType: c.socketType,
-      powerW: Math.round(c.powerKw * 1000),
-    })),
+    connectors: simConnectors(detail),
     speed: STATION_SPEED,
     meterIntervalMs: 10_000,
     // The driver's car: plugged in by the remote start, gone a simulated minute after it ends.
