@@ -7,13 +7,36 @@ import { pwaWorkbox } from './pwa.config.ts';
 import packageJson from './package.json' with { type: 'json' };
 import { mapHomeShellHtml, splashShellHtml } from './src/app/boot-shell.ts';
 import { clientContractsPlugin } from './client-contracts.ts';
-import { preactAliases } from './preact-aliases.ts';
+import { reactRendererCheck } from './react-renderer.ts';
 
 // The API server runs on :8080 and serves dist/ on the same origin in production.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const proxy = Object.fromEntries(
   ['/api', '/auth', '/dev', '/manifest.webmanifest'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
 );
+
+/**
+ * The map home's first screen is not memoised by React Compiler: it renders once and again
+ * only on a change of language or view, and the compiler's caching code would count against
+ * the first load's budget (2.8 kB gzip of 150.7, bench/RESULTS.md). Every other module is.
+ */
+const firstScreenModules = [
+  'app/',
+  'components/brand-mark.tsx',
+  'components/language-select.tsx',
+  'components/ui/alert.tsx',
+  'components/ui/button.tsx',
+  'components/ui/dialog.tsx',
+  'components/ui/icon.tsx',
+  'components/ui/spinner.tsx',
+  'features/map/components/filter-chips.tsx',
+  'features/map/components/map-home-page.tsx',
+  'features/map/components/map-toolbar.tsx',
+  'features/map/model/use-geolocation.ts',
+  'lib/brand.ts',
+  'lib/media-query.ts',
+].map((path) => fileURLToPath(new URL(`./src/${path}`, import.meta.url)));
+const isMemoised = (file: string) => !firstScreenModules.some((path) => file.startsWith(path));
 
 /** Chunks that a lazy import preloads: not zod's, see `build.modulePreload` below. */
 const isPreloaded = (file: string) => !/\/schemas-[\w-]+\.js$/.test(`/${file}`);
@@ -73,18 +96,18 @@ export default defineConfig({
   // The about screen shows which version a driver runs (support asks for it).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
-    // One copy of Preact for the app and every library that imports `react`.
-    dedupe: ['preact'],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    // One copy of React for the app and every library that imports it.
+    dedupe: ['react', 'react-dom'],
   },
   plugins: [
     bootShells(),
     clientContractsPlugin(),
-    // JSX and React Compiler as for React; fast refresh is React's own, so a change in
-    // development reloads the page.
-    react({ refreshExclude: /./ }),
+    reactRendererCheck(),
+    // JSX, and React's fast refresh in development.
+    react(),
     // plugin-react 6 dropped its `babel` option; React Compiler runs through @rolldown/plugin-babel.
-    babel({ presets: [reactCompilerPreset()] }),
+    babel({ presets: [reactCompilerPreset({ sources: isMemoised })] }),
     VitePWA({
       // Registered from main.tsx: the server's CSP allows no inline script.
       injectRegister: false,
@@ -101,6 +124,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     modulePreload: {
+      // Every browser the app supports preloads modules itself (`<link rel="modulepreload">`).
+      polyfill: false,
       // The preload list of a lazy route names zod's chunk even where only a later, lazily
       // loaded part needs it (the map's data, the brand). Dropping it from preloads changes
       // no behaviour: a module that imports zod still loads it, just not ahead of the first

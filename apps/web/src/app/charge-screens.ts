@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
 import { listEvents } from '@evcharge/api/events/events';
 import { countNewMessages } from '@evcharge/api/messages/messages';
 import { haveActiveCharge } from '@evcharge/api/sessions/get-charges';
 import { apiRequest } from '@/lib/api-client';
-import type { Namespace } from '@/lib/i18n';
 import type { screen } from './lazy-route';
 import type { SignedInScreen } from './paths';
+import { entry, loadEntry, type ScreenEntry } from './screen-entry';
 
 // A signed-in driver's screens (paths.ts `signedInScreenPaths`) and the shell's signed-in parts
 // load through this module: the map home's first load names only this small chunk instead of
@@ -14,18 +13,7 @@ import type { SignedInScreen } from './paths';
 // first load's chunks as they are. A signed-in driver has it early: the shell's "session open"
 // request is here too, so a screen opened from the shell waits for no extra round trip.
 
-type Entry = { load: () => Promise<Record<string, ComponentType>>; name: string; namespaces: readonly Namespace[] };
-
-/** A screen's module and the component it exports by that name (checked by the compiler). */
-function entry<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-  namespaces: readonly Namespace[] = ['charging'],
-): Entry {
-  return { load, name, namespaces };
-}
-
-const screens: Record<SignedInScreen, Entry> = {
+const screens: Record<SignedInScreen, ScreenEntry> = {
   // The map's filter and the driver's own screens.
   filter: entry(() => import('@/features/map/components/filter-page'), 'FilterPage', ['map', 'filter']),
   about: entry(() => import('@/features/about/components/about-page'), 'AboutPage', ['about']),
@@ -34,13 +22,13 @@ const screens: Record<SignedInScreen, Entry> = {
   appSettings: entry(() => import('@/features/settings/components/app-settings-page'), 'AppSettingsPage', ['settings']),
   // The charging screens.
   precharging: entry(() => import('@/features/sessions/components/precharging-page'), 'PrechargingPage', ['charging', 'station']),
-  chargeProfile: entry(() => import('@/features/sessions/components/charge-profile-page'), 'ChargeProfilePage'),
-  charging: entry(() => import('@/features/sessions/components/charging-page'), 'ChargingPage'),
+  chargeProfile: entry(() => import('@/features/sessions/components/charge-profile-page'), 'ChargeProfilePage', ['charging']),
+  charging: entry(() => import('@/features/sessions/components/charging-page'), 'ChargingPage', ['charging']),
   history: entry(() => import('@/features/history/components/history-page'), 'HistoryPage', ['charging', 'reserve']),
   reserve: entry(() => import('@/features/reserve/components/reserve-page'), 'ReservePage', ['reserve', 'charging', 'station', 'validation']),
-  dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage'),
+  dashboard: entry(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage', ['charging']),
   // The driver's cars and favourite stations.
-  cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage'),
+  cars: entry(() => import('@/features/cars/components/cars-page'), 'CarsPage', ['charging']),
   // RFID tags: the binding wizard at a connector (SPEC §4) and the driver's tags.
   rfid: entry(() => import('@/features/rfid/components/rfid-page'), 'RfidPage', ['rfid', 'station']),
   myRfid: entry(() => import('@/features/rfid/components/my-rfid-page'), 'MyRfidPage', ['rfid']),
@@ -69,8 +57,7 @@ const screens: Record<SignedInScreen, Entry> = {
 
 /** The route's `lazy` result for one of the screens, through the router's own `screen`. */
 export function loadSignedInScreen(key: SignedInScreen, load: typeof screen) {
-  const { load: module, name, namespaces } = screens[key];
-  return load(module, name, namespaces)();
+  return loadEntry(screens[key], load);
 }
 
 /** The header's profile chip and bell (app/shell/signed-in-tools.tsx), for `React.lazy`. */

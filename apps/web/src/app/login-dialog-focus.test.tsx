@@ -11,7 +11,7 @@ import { clearSession, useSession } from '@/lib/session';
 import { writeFromClient } from '@/lib/storage';
 import { buildBrand, buildClient } from '@/test/builders';
 import { jsonResponse } from '@/test/render';
-import { LoginDialogHost } from './login-dialog-host';
+import { LoginDialogSlot } from './login-dialog-slot';
 import { Providers } from './providers';
 
 // WCAG 2.2 2.4.3 Focus Order: after signing in from the dialog, focus goes back to the control
@@ -58,7 +58,7 @@ async function setup(initialEntry = '/') {
   client.setQueryData(brandQueryOptions().queryKey, buildBrand());
   const router = createMemoryRouter(
     [{
-      element: <><Outlet /><LoginDialogHost /></>,
+      element: <><Outlet /><LoginDialogSlot /></>,
       children: [
         { path: '/', element: <StationPage /> },
         { path: '/profile', element: <main><h1>Profile</h1></main> },

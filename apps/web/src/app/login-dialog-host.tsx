@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { closeLoginDialog, loginDialogOpener, openLoginDialog, takeOpenOnArrival, useLoginDialogOpen } from '@/lib/login-dialog';
+import { closeLoginDialog, loginDialogOpener, useLoginDialogOpen } from '@/lib/login-dialog';
 import { readFromClient, writeFromClient } from '@/lib/storage';
 import { ChunkLoadFailed } from './chunk-load-failed';
 import { withTimeout } from './lazy-route';
@@ -52,18 +52,15 @@ function focusMainHeadingWhenShown(): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
-/** SPEC §4: the login dialog, toggled from the header, the home page, or by the guard. */
+/**
+ * SPEC §4: the login dialog, toggled from the header, the home page, or by the guard; rendered
+ * by login-dialog-slot.tsx once it first opens.
+ */
 export function LoginDialogHost() {
-  // Not memoised by React Compiler, for the first load's size, as root-layout.tsx says.
-  'use no memo';
   const isOpen = useLoginDialogOpen();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-
-  // Following a link inside the dialog (forgot password, register) leaves it behind; a driver
-  // whose session ended arrives home with it open (route-guard.tsx).
-  useEffect(() => (takeOpenOnArrival() ? openLoginDialog() : closeLoginDialog()), [pathname]);
 
   // Once signed in, focus does not fall to the page's body: it goes back to the control that
   // opened the dialog, or (when that control is gone, or the dialog led to another screen) to

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { applyBrandColors, useBrandQuery } from '@/lib/brand';
-import { markFirstScreenRendered } from '@/lib/first-screen';
+import { afterFirstScreen, markFirstScreenRendered } from '@/lib/first-screen';
+import { whenIdle } from '@/lib/yield';
 import { adminRedirect } from './guard';
-import { LoginDialogHost } from './login-dialog-host';
+import { loadLoginDialog, LoginDialogSlot } from './login-dialog-slot';
 import { applyQueryParams } from './query-params';
 import { useQrHandoff } from './qr-handoff';
 import { RouteGuard } from './route-guard';
@@ -22,6 +23,14 @@ export function RootLayout() {
 
   // With a data router this layout first renders once the first screen's chunk has arrived.
   useEffect(() => markFirstScreenRendered(), []);
+
+  // The login dialog's code, ready before a driver taps "Sign in", off the first screen's path.
+  useEffect(() => {
+    void afterFirstScreen()
+      .then(() => whenIdle())
+      .then(loadLoginDialog)
+      .catch(() => {});
+  }, []);
 
   useEffect(() => {
     if (brand) applyBrandColors(brand);
@@ -52,7 +61,7 @@ export function RootLayout() {
       <RouteGuard>
         <Outlet />
       </RouteGuard>
-      <LoginDialogHost />
+      <LoginDialogSlot />
     </>
   );
 }

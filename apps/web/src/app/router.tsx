@@ -3,7 +3,7 @@ import { BootScreen } from './boot-screen';
 import { ChunkLoadFailed } from './chunk-load-failed';
 import { screen, withTimeout } from './lazy-route';
 import { paths, signedInScreenPaths, type SignedInScreen } from './paths';
-import { PublicLayout } from './public-layout';
+import type { PublicScreen } from './public-screens';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
@@ -15,6 +15,14 @@ import { AppShell } from './shell/app-shell';
  */
 const signedInScreen = (key: SignedInScreen) => () =>
   withTimeout(import('./charge-screens')).then((m) => m.loadSignedInScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
+
+/** A screen outside the shell, loaded through app/public-screens.ts for the same reason. */
+const publicScreen = (key: PublicScreen) => () =>
+  withTimeout(import('./public-screens')).then((m) => m.loadPublicScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
+
+/** Their layout, likewise. */
+const publicLayout = () =>
+  withTimeout(import('./public-screens')).then((m) => m.loadPublicLayout(), () => ({ Component: ChunkLoadFailed }));
 
 // One route per line of `signedInScreenPaths`: a new screen of the shell adds nothing here.
 const signedInRoutes = (Object.keys(signedInScreenPaths) as SignedInScreen[]).map(
@@ -31,21 +39,21 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       {
-        Component: PublicLayout,
+        lazy: publicLayout,
         ErrorBoundary: RouteError,
         children: [
-          { path: paths.login, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/login-page'), 'LoginPage', ['auth']) },
-          { path: paths.register, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/register-page'), 'RegisterPage', ['auth']) },
-          { path: paths.forgot, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/forgot-page'), 'ForgotPage', ['auth']) },
-          { path: paths.resetPage, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/reset-page'), 'ResetPage', ['auth']) },
-          { path: paths.confirmPage, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/auth/components/confirm-page'), 'ConfirmPage', ['auth']) },
-          { path: paths.termsOfUse, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/terms-of-use-page'), 'TermsOfUsePage', ['legal']) },
-          { path: paths.privacyPolicy, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage', ['legal']) },
-          { path: paths.guides, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/guides/components/guides-page'), 'GuidesPage', ['guides']) },
+          { path: paths.login, ErrorBoundary: RouteError, lazy: publicScreen('login') },
+          { path: paths.register, ErrorBoundary: RouteError, lazy: publicScreen('register') },
+          { path: paths.forgot, ErrorBoundary: RouteError, lazy: publicScreen('forgot') },
+          { path: paths.resetPage, ErrorBoundary: RouteError, lazy: publicScreen('resetPage') },
+          { path: paths.confirmPage, ErrorBoundary: RouteError, lazy: publicScreen('confirmPage') },
+          { path: paths.termsOfUse, ErrorBoundary: RouteError, lazy: publicScreen('termsOfUse') },
+          { path: paths.privacyPolicy, ErrorBoundary: RouteError, lazy: publicScreen('privacyPolicy') },
+          { path: paths.guides, ErrorBoundary: RouteError, lazy: publicScreen('guides') },
           // Back from the acquirer's page: after binding a card, and after a payment (SPEC §2).
-          ...[paths.cardRedirect, paths.callback].map((path) => ({ path, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/payments/components/payment-return-page'), 'PaymentReturnPage', ['payments', 'errors']) })),
-          { path: paths.accountDeleted, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/account/components/account-deleted-page'), 'AccountDeletedPage', ['profile']) },
-          { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage') },
+          ...[paths.cardRedirect, paths.callback].map((path) => ({ path, ErrorBoundary: RouteError, lazy: publicScreen('paymentReturn') })),
+          { path: paths.accountDeleted, ErrorBoundary: RouteError, lazy: publicScreen('accountDeleted') },
+          { id: 'not-found', path: '*', ErrorBoundary: RouteError, lazy: publicScreen('notFound') },
         ],
       },
       {

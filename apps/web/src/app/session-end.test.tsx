@@ -11,7 +11,7 @@ import { closeLoginDialog } from '@/lib/login-dialog';
 import { clearSession, getSession, startSession } from '@/lib/session';
 import { buildBrand, buildClient } from '@/test/builders';
 import { jsonResponse } from '@/test/render';
-import { LoginDialogHost } from './login-dialog-host';
+import { LoginDialogSlot } from './login-dialog-slot';
 import { Providers } from './providers';
 import { RouteGuard } from './route-guard';
 
@@ -35,7 +35,7 @@ async function setup(path: string) {
   client.setQueryData(brandQueryOptions().queryKey, buildBrand());
   const router = createMemoryRouter(
     [{
-      element: <><RouteGuard><Outlet /></RouteGuard><LoginDialogHost /></>,
+      element: <><RouteGuard><Outlet /></RouteGuard><LoginDialogSlot /></>,
       children: [
         { path: '/', element: <h1>map</h1> },
         { path: '/profile', element: <ProfilePage /> },
@@ -65,8 +65,7 @@ describe('a session the server ended', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'load profile' }));
 
     const dialog = await screen.findByTestId('login-dialog');
-    // The guard sends the driver home from an effect, which runs after the browser has painted.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.pathname).toBe('/');
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('fromClient')).toBe('/profile?tab=cars');
 
@@ -82,8 +81,7 @@ describe('a session the server ended', () => {
       { timeout: 10_000 },
     );
     expect(getSession()?.accessToken).toBe('new-token');
-    // The dialog closes from an effect, which runs after the browser has painted.
-    await waitFor(() => expect(dialog.isConnected ? dialog.getAttribute('open') : null).toBeNull());
+    expect(dialog.isConnected ? dialog.getAttribute('open') : null).toBeNull();
   }, 30_000);
 
   it('after a deliberate sign-out goes home without the sign-in dialog', async () => {

@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { afterFirstScreen, firstScreenShownWith } from '@/lib/first-screen';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
-import { beginRenderSteps, finishRenderSteps } from '@/lib/render-steps';
 import { applyDisplayScale, initialLanguage } from '@/lib/preferences';
 import { whenIdle, yieldToMain } from '@/lib/yield';
 import { scheduleAnalytics } from './analytics-schedule';
@@ -37,29 +36,20 @@ export async function start(): Promise<void> {
   await yieldToMain();
   const router = createAppRouter();
   await Promise.all([i18nStarted, firstScreenLoaded(router)]);
-  // Rendering only now, the first screen is whole when it replaces the static shell (no spinner
-  // in between). It renders out of sight into a hidden twin of #root beside the shell, its
-  // marked parts each in a task of their own (lib/render-steps.tsx) rather than in one long task
-  // on a phone's main thread, and takes the shell's place in one go once the last part is in.
-  const shell = document.getElementById('root')!;
-  const container = shell.cloneNode(false) as HTMLElement;
-  container.hidden = true;
-  shell.removeAttribute('id');
-  shell.after(container);
-  let showScreen: () => void = () => {};
-  firstScreenShownWith(new Promise((resolve) => (showScreen = resolve)));
-  beginRenderSteps();
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  await finishRenderSteps();
-  shell.remove();
-  container.hidden = false;
-  showScreen();
+  // Rendering only now, the first commit is the whole first screen: React replaces the static
+  // shell in #root with it at once (no spinner in between). As a transition the render yields
+  // to the browser every few milliseconds instead of blocking a phone's main thread in one long
+  // task (Total Blocking Time, bench/RESULTS.md).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
   // The service worker is no part of the first screen: it registers once that has rendered and
   // the browser is idle, so its precaching does not compete with the map's requests. The
   // offline note and the connection watch come with it (app/service-worker.ts).
@@ -72,4 +62,8 @@ export async function start(): Promise<void> {
   void afterFirstScreen()
     .then(() => whenIdle())
     .then(() => import('@/lib/error-answer'));
+  // The table of the screens outside the shell (router.tsx), before a link to one is followed.
+  void afterFirstScreen()
+    .then(() => whenIdle())
+    .then(() => import('./public-screens'));
 }

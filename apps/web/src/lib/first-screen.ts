@@ -9,19 +9,11 @@ const firstScreen = new Promise<void>((resolve) => {
   resolveFirstScreen = resolve;
 });
 
-let shown: Promise<void> | null = null;
-
-/** app/start.tsx: the first screen renders out of sight, in steps, and counts once it is shown. */
-export function firstScreenShownWith(onScreen: Promise<void>): void {
-  shown = onScreen.then(() => void (shown = null));
-}
-
 /**
  * Called by the root layout's first effect: with a data router that is the first screen. The
  * effect can run before the browser paints, so the work waits one frame and one task more.
  */
 export function markFirstScreenRendered(): void {
-  if (shown) return void shown.then(markFirstScreenRendered);
   if (typeof requestAnimationFrame !== 'function') return resolveFirstScreen();
   requestAnimationFrame(() => setTimeout(resolveFirstScreen, 0));
 }

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { intlKnows, ownDate } from './date-names';
+import { formatNumber } from './format-number';
 import { toBcp47 } from './i18n';
+
+export { formatNumber };
 
 // Numbers, money and dates always through Intl in the reader's language (DESIGN.md: Web app).
 
@@ -31,24 +34,6 @@ export function formatMoney(minor: number, currency: string, language: string): 
   } catch {
     return `${minorToDecimal(minor, 2)} ${code}`;
   }
-}
-
-// Making an Intl.NumberFormat costs far more than using one (the map labels every cluster on
-// every frame): one per language and options.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${options ? JSON.stringify(options) : ''}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(toBcp47(language), options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return numberFormat(language, options).format(value);
 }
 
 /**

@@ -3,7 +3,6 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { loadNamespaces } from '@/lib/i18n';
-import { RenderStep } from '@/lib/render-steps';
 import { useSession } from '@/lib/session';
 import { paths } from '../paths';
 import { AppHeader } from './app-header';
@@ -28,29 +27,22 @@ export function AppShell() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">{t('common:skipToContent')}</a>
-      {/* The header, the screen, and the footer with the tab bar: each a step of the first render. */}
-      <RenderStep>
-        <AppHeader />
-      </RenderStep>
+      <AppHeader />
       <main id="main" tabIndex={-1} className="shell__main">
         <Suspense fallback={<Spinner label={t('common:loading')} />}>
-          <RenderStep>
-            <Outlet />
-          </RenderStep>
+          <Outlet />
         </Suspense>
       </main>
-      <RenderStep>
-        <footer className="shell__footer">
-          <nav aria-label={t('common:footerNav')} className="shell__legal">
-            <Link to={paths.guides}>{t('common:nav.guides')}</Link>
-            <Link to={paths.help}>{t('common:nav.help')}</Link>
-            <Link to={paths.about}>{t('common:nav.about')}</Link>
-            <Link to={paths.termsOfUse}>{t('common:termsOfUse')}</Link>
-            <Link to={paths.privacyPolicy}>{t('common:privacyPolicy')}</Link>
-          </nav>
-        </footer>
-        <TabBar />
-      </RenderStep>
+      <footer className="shell__footer">
+        <nav aria-label={t('common:footerNav')} className="shell__legal">
+          <Link to={paths.guides}>{t('common:nav.guides')}</Link>
+          <Link to={paths.help}>{t('common:nav.help')}</Link>
+          <Link to={paths.about}>{t('common:nav.about')}</Link>
+          <Link to={paths.termsOfUse}>{t('common:termsOfUse')}</Link>
+          <Link to={paths.privacyPolicy}>{t('common:privacyPolicy')}</Link>
+        </nav>
+      </footer>
+      <TabBar />
       {signedIn && <Suspense fallback={null}><AccountWatch /></Suspense>}
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderScreen } from '@/test/render';
 import { StationDirections } from './station-directions';
 
@@ -23,8 +23,7 @@ describe('StationDirections', () => {
     await renderScreen(<StationDirections station={station} hasMap />);
     const map = await screen.findByRole('group', { name: 'Mega Park on the map' });
     // One marker, and nothing that takes the page's gestures or a tab stop of its own.
-    // Leaflet draws the marker from an effect, which runs after the browser has painted.
-    await waitFor(() => expect(map.querySelectorAll('.mini-map__marker')).toHaveLength(1));
+    expect(map.querySelectorAll('.mini-map__marker')).toHaveLength(1);
     expect(map.getAttribute('tabindex')).toBeNull();
     expect(within(screen.getByTestId('station-directions')).getByText('Coordinates: 43.23889, 76.88972')).toBeTruthy();
   });

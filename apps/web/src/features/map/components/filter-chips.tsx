@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { socketTypeLabel } from '@evcharge/domain/socket-type';
 import type { TFunction } from 'i18next';
 import { Icon } from '@/components/ui/icon';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format-number';
 import { useSession } from '@/lib/session';
 import { activeFilterChips, withoutChip, type FilterChip } from '../model/filter-chips';
 import { applyFilter, useAppliedFilter } from '../model/filter-store';

@@ -6,7 +6,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { BIG_LOGO_SIZE, DEFAULT_ICON_URL } from '@/components/brand-logo';
 import { useBrandQuery, useDocumentTitle } from '@/lib/brand';
 import { afterFirstScreen } from '@/lib/first-screen';
-import { RenderStep } from '@/lib/render-steps';
 import { yieldToMain } from '@/lib/yield';
 import { useSession } from '@/lib/session';
 import { useMediaQuery, WIDE_QUERY } from '@/lib/media-query';
@@ -151,15 +150,10 @@ export function MapHomePage() {
     );
   }
 
-  // The toolbar and the chips are steps of the first render of their own (lib/render-steps.tsx).
   const controls = (
     <>
-      <RenderStep>
-        <MapToolbar view={view} onView={showView} geolocation={geolocation} hasViewToggle={!isSplit} />
-      </RenderStep>
-      <RenderStep>
-        <FilterChips />
-      </RenderStep>
+      <MapToolbar view={view} onView={showView} geolocation={geolocation} hasViewToggle={!isSplit} />
+      <FilterChips />
       {geolocation.problem && (
         <div className="map-home__notice">
           <Alert tone="warning" testId="locate-error">

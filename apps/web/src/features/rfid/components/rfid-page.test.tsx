@@ -131,8 +131,7 @@ describe('RfidPage', () => {
     await poll.answer(buildBinding({ ...end, version: 2 }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(text);
-    // The heading takes focus in an effect, which runs after the browser has painted.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'The tag is not bound' })));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'The tag is not bound' }));
     await user.click(screen.getByTestId('rfid-retry'));
     expect((await screen.findByTestId('rfid-step')).getAttribute('data-step')).toBe('waitingCar');
     expect(checks(server)).toEqual([{ connectorId: CONNECTOR }, { connectorId: CONNECTOR }]);
