@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@evcharge/api/common';
 import { currentLanguageQuestion, setLanguageQuestion } from '@/lib/account-language';
@@ -169,7 +170,11 @@ describe('DeleteAccountPage', () => {
       { path: '/api/user/deletion-check', reply: check({ allowed: true }) },
       { method: 'DELETE', path: '/api/user/0', reply: jsonResponse(200, { ok: true }) },
     ]);
-    const { router } = await renderScreen(<DeleteAccountPage />, '/deleteAccount');
+    // The deletion's screen, and the end page it leads to, which ends the session once shown.
+    function Deletion() {
+      return useLocation().pathname === '/accountDeleted' ? <AccountDeletedPage /> : <DeleteAccountPage />;
+    }
+    const { router } = await renderScreen(<Deletion />, '/deleteAccount');
     const ui = userEvent.setup();
     const next = await screen.findByTestId('delete-next');
     expect((next as HTMLButtonElement).disabled).toBe(true);
@@ -179,6 +184,7 @@ describe('DeleteAccountPage', () => {
     expect(await screen.findByText('Obligatory field')).toBeTruthy();
     await ui.type(screen.getByTestId('delete-password'), 'Secret123');
     await ui.click(screen.getByTestId('delete-confirm'));
+    expect(await screen.findByTestId('account-deleted')).toBeTruthy();
     await waitFor(() => expect(getSession()).toBeNull());
     expect(router.state.location.pathname).toBe('/accountDeleted');
     expect(sent.find((r) => r.method === 'DELETE')?.body).toEqual({ password: 'Secret123' });

@@ -12,7 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/brand';
 import { useFormat } from '@/lib/format';
-import { clearSession } from '@/lib/session';
 import { useDeleteAccountMutation, useDeletionCheckQuery } from '../api/account-api';
 import './account.css';
 
@@ -97,10 +96,9 @@ function StepConfirm({ onBack }: { onBack: () => void }) {
     }
     try {
       await remove.mutateAsync(password);
-      // Onto the public end page first, then the session ends: on this signed-in page the
-      // route guard would send a signed-out driver home instead.
-      await navigate(paths.accountDeleted, { replace: true });
-      clearSession('logout');
+      // The end page ends the session once it is on screen: ended here, this signed-in page
+      // would still be the one rendered, and the route guard would send the driver home.
+      await navigate(paths.accountDeleted, { replace: true, state: { endSession: true } });
     } catch {
       // The error is shown from the mutation's state.
     }
