@@ -129,7 +129,7 @@ export default defineConfig({
       // The preload list of a lazy route names zod's chunk even where only a later, lazily
       // loaded part needs it (the map's data, the brand). Dropping it from preloads changes
       // no behaviour: a module that imports zod still loads it, just not ahead of the first
-      // screen (first-load JS of the map home under 120 kB gzip).
+      // screen (the first-load budget of the map home, bench/RESULTS.md).
       resolveDependencies: (_file, deps) => deps.filter(isPreloaded),
     },
   },

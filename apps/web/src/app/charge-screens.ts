@@ -8,7 +8,7 @@ import { entry, loadEntry, type ScreenEntry } from './screen-entry';
 
 // A signed-in driver's screens (paths.ts `signedInScreenPaths`) and the shell's signed-in parts
 // load through this module: the map home's first load names only this small chunk instead of
-// each screen's list of files (first-load JS under 120 kB). It imports nothing of the
+// each screen's list of files (the first-load budget, bench/RESULTS.md). It imports nothing of the
 // first screen's own code (the route's `screen` helper is handed in), so the bundler keeps the
 // first load's chunks as they are. A signed-in driver has it early: the shell's "session open"
 // request is here too, so a screen opened from the shell waits for no extra round trip.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ClientErrorCode } from '@/lib/api-error';
+import type { ClientErrorCode } from '@/lib/api-error-class';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import './load-error.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { applyBrandColors, useBrandQuery } from '@/lib/brand';
+import { useBrandQuery } from '@/lib/brand';
 import { afterFirstScreen, markFirstScreenRendered } from '@/lib/first-screen';
 import { whenIdle } from '@/lib/yield';
 import { adminRedirect } from './guard';
@@ -33,7 +33,7 @@ export function RootLayout() {
   }, []);
 
   useEffect(() => {
-    if (brand) applyBrandColors(brand);
+    if (brand) void import('@/lib/brand-colors').then(({ applyBrandColors }) => applyBrandColors(brand));
   }, [brand]);
 
   useEffect(() => {

@@ -16,11 +16,11 @@ import { AppShell } from './shell/app-shell';
 const signedInScreen = (key: SignedInScreen) => () =>
   withTimeout(import('./charge-screens')).then((m) => m.loadSignedInScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
 
-/** A screen outside the shell, loaded through app/public-screens.ts for the same reason. */
+/** A screen a visitor opens besides the map, loaded through app/public-screens.ts for the same reason. */
 const publicScreen = (key: PublicScreen) => () =>
   withTimeout(import('./public-screens')).then((m) => m.loadPublicScreen(key, screen), () => ({ Component: ChunkLoadFailed }));
 
-/** Their layout, likewise. */
+/** The layout of those outside the shell, likewise. */
 const publicLayout = () =>
   withTimeout(import('./public-screens')).then((m) => m.loadPublicLayout(), () => ({ Component: ChunkLoadFailed }));
 
@@ -61,9 +61,9 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/map/components/map-home-page'), 'MapHomePage', ['map']) },
-          { path: paths.detailStation, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/station-page'), 'StationPage', ['station']) },
-          { path: paths.comments, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/comments-page'), 'CommentsPage', ['reviews', 'station']) },
-          { path: paths.qrEntry, ErrorBoundary: RouteError, lazy: screen(() => import('@/features/station/components/qr-entry-page'), 'QrEntryPage', ['station']) },
+          { path: paths.detailStation, ErrorBoundary: RouteError, lazy: publicScreen('station') },
+          { path: paths.comments, ErrorBoundary: RouteError, lazy: publicScreen('comments') },
+          { path: paths.qrEntry, ErrorBoundary: RouteError, lazy: publicScreen('qrEntry') },
           ...signedInRoutes,
         ],
       },

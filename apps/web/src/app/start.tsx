@@ -62,7 +62,8 @@ export async function start(): Promise<void> {
   void afterFirstScreen()
     .then(() => whenIdle())
     .then(() => import('@/lib/error-answer'));
-  // The table of the screens outside the shell (router.tsx), before a link to one is followed.
+  // The table of the screens a visitor opens besides the map (router.tsx), before a link to one
+  // is followed.
   void afterFirstScreen()
     .then(() => whenIdle())
     .then(() => import('./public-screens'));

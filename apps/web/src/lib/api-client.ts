@@ -5,7 +5,7 @@ import {
   type ContractBody,
   type ContractResponse,
 } from '@evcharge/api/contract';
-import { ApiError } from './api-error';
+import { ApiError } from './api-error-class';
 import { clearSession, getAccessToken } from './session';
 
 /** A request with no answer after this long counts as a network failure. */

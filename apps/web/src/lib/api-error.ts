@@ -1,26 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { ErrorCode, FieldError } from '@evcharge/domain/errors';
+import type { FieldError } from '@evcharge/domain/errors';
+import { ApiError } from './api-error-class';
 
-/** NETWORK: no answer at all (offline, DNS, time-out); every other code is the catalogue's. */
-export type ClientErrorCode = ErrorCode | 'NETWORK';
-
-type Details = Record<string, number | string>;
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ClientErrorCode;
-  readonly fields: FieldError[];
-  readonly details: Details;
-
-  constructor(status: number, code: ClientErrorCode, message: string, fields: FieldError[] = [], details: Details = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.details = details;
-  }
-}
+export { ApiError, type ClientErrorCode } from './api-error-class';
 
 /** The translated, driver-facing text of any error a request or a chunk load can throw. */
 export function errorText(t: TFunction, error: unknown): string {

@@ -3,7 +3,8 @@ import { createElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { buildBrand } from '@/test/builders';
-import { applyBrandColors, BRAND_DATA_ID, forgetPageBrand, pageBrand, useBrandQuery } from './brand';
+import { BRAND_DATA_ID, forgetPageBrand, pageBrand, useBrandQuery } from './brand';
+import { applyBrandColors } from './brand-colors';
 
 // SPEC §1: the server writes the host's brand into the page (apps/server/src/plugins/brand-page.ts);
 // the app starts with it, so the first render has the brand's title, icon and colours.

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getBrand, type Brand } from '@evcharge/api/brand/get-brand';
 import { apiRequest } from './api-client';
-import { brandColorVariables } from '@evcharge/domain/brand-colors';
 import { afterFirstScreen } from './first-screen';
 import { staleTime } from './query-client';
 
@@ -58,17 +57,6 @@ export const brandQueryOptions = ({ waitForFirstScreen = true } = {}) =>
 
 export function useBrandQuery() {
   return useQuery(brandQueryOptions());
-}
-
-/**
- * Sets the CSS colour variables from the brand, adjusted so text on them stays readable. The
- * server writes the same ones into the page it serves (the first paint has them); this keeps
- * them right when the brand comes by the API (development, a page kept from before).
- */
-export function applyBrandColors(brand: Brand, root: HTMLElement = document.documentElement): void {
-  const { variables, themeColor } = brandColorVariables(brand.colors);
-  for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor);
 }
 
 /** "Page · Brand" in the tab title: screen readers announce it on every route change. */

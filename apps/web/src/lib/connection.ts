@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError } from './api-error-class';
 
 // Whether the app can reach the server now (SPEC §2: the installed app stays usable without a
 // network and says what needs one). Offline when the browser says so (navigator.onLine), when

@@ -1,6 +1,6 @@
 // Work that is no part of the first screen (the brand's colours, error and form-rule texts,
 // the service worker) waits until it has rendered, so a phone on a slow link spends its first
-// seconds on what it shows (first-load JS of the map home under 120 kB gzip).
+// seconds on what it shows (the first-load budget of the map home, bench/RESULTS.md).
 
 import { yieldToMain } from './yield';
 

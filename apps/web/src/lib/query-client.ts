@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError } from './api-error-class';
 import { subscribeSession, getSession } from './session';
 
 // Named stale times (house style): how long an answer is fresh enough to show without refetching.

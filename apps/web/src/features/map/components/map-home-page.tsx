@@ -18,7 +18,7 @@ import { MapToolbar, type HomeView } from './map-toolbar';
 import './map-home.css';
 
 // Leaflet, supercluster and the map code load after the first screen (first-load JS
-// under 120 kB gzip), alongside the brand that says where the map starts rather than after it;
+// budget, bench/RESULTS.md), alongside the brand that says where the map starts rather than after it;
 // the list, the filter form and the station sheet load when first opened.
 let mapViewModule: Promise<typeof import('./map-view')> | null = null;
 
