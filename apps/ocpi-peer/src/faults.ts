@@ -16,6 +16,11 @@ export type Faults = {
   duplicatePushes: boolean;
   /** Hold each push and send it after the next one (the older last_updated arrives last). */
   reorderPushes: boolean;
+  /**
+   * Answer with objects as the store holds them, not checked against the 2.2.1 schemas: a
+   * partner that bends the standard (an object put into the store by hand may be invalid).
+   */
+  unchecked: boolean;
   /** Requests held unanswered right now (by hangNext). */
   readonly hanging: number;
   /** Back to normal. */
@@ -37,6 +42,7 @@ export function createFaults(): FaultState {
     hanging: 0,
     duplicatePushes: false,
     reorderPushes: false,
+    unchecked: false,
     failNext(n, httpStatus = 500) {
       failures = [...failures, ...Array.from({ length: n }, () => httpStatus)];
     },
@@ -53,6 +59,7 @@ export function createFaults(): FaultState {
       faults.delayMs = 0;
       faults.duplicatePushes = false;
       faults.reorderPushes = false;
+      faults.unchecked = false;
     },
     take() {
       if (hangs > 0) {

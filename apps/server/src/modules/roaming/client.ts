@@ -113,14 +113,15 @@ const MAX_PAGES = 10_000;
 
 /**
  * A whole list (§4.1.3): every page from `url` on, each item validated by `item`; `onItem`
- * gets the valid ones, `onInvalid` the rest (one bad object does not stop a pull).
+ * gets the valid ones, `onInvalid` the rest, with the object as it came (one bad object does
+ * not stop a pull).
  */
 export async function ocpiPull<Item extends z.ZodType>(
   target: CallTarget,
   url: string,
   item: Item,
   onItem: (value: z.infer<Item>) => Promise<void>,
-  onInvalid: (problem: string) => void,
+  onInvalid: (problem: string, value: unknown) => void,
 ): Promise<number> {
   let next: string | undefined = url;
   let count = 0;
@@ -135,7 +136,7 @@ export async function ocpiPull<Item extends z.ZodType>(
       if (parsed.success) {
         await onItem(parsed.data);
         count++;
-      } else onInvalid(`${what}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+      } else onInvalid(`${what}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`, value);
     }
     const link = nextLinkOf(response.headers.get('link') ?? undefined);
     next = link ? new URL(link, next).toString() : undefined;

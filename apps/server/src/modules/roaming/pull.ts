@@ -10,9 +10,41 @@ import { storeTariff } from './tariffs';
 // OCPI 2.2.1 §8.2.1 and §11.2.1: we pull a partner's tariffs and locations (the SENDER
 // interface), the first time whole, then what changed since our last complete pull
 // (date_from); pushes keep them current in between. A pull that fails part way is repeated
-// from the same point next time: nothing is marked pulled that was not.
+// from the same point next time: nothing is marked pulled that was not. An object we could
+// not store (invalid, or refused by our rules) is asked for again at the next pull: the mark
+// moves no further than its last_updated (date_from is inclusive).
 
 export type PullOutcome = { tariffs: number; locations: number; invalid: number };
+
+/** An object's `last_updated` as it came, when it can be read. */
+function lastUpdatedOf(value: unknown): Date | null {
+  const raw = typeof value === 'object' && value !== null ? (value as { last_updated?: unknown }).last_updated : undefined;
+  const at = raw instanceof Date ? raw : typeof raw === 'string' ? new Date(raw) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
+/**
+ * Where the next pull of one module starts: this pull's start, or the `last_updated` of the
+ * earliest object not stored when that is earlier; where such an object has no readable
+ * `last_updated`, the mark stays where it was (the next pull asks for as much again).
+ */
+export class PullMark {
+  private earliestMissed: Date | null = null;
+  private isUnreadableMissed = false;
+
+  constructor(private readonly startedAt: Date) {}
+
+  missed(value: unknown): void {
+    const at = lastUpdatedOf(value);
+    if (!at) this.isUnreadableMissed = true;
+    else if (!this.earliestMissed || at < this.earliestMissed) this.earliestMissed = at;
+  }
+
+  next(previous: Date | null): Date | null {
+    if (this.isUnreadableMissed) return previous;
+    return this.earliestMissed && this.earliestMissed < this.startedAt ? this.earliestMissed : this.startedAt;
+  }
+}
 
 function withDateFrom(url: string, from: Date | null): string {
   if (!from) return url;
@@ -31,44 +63,45 @@ export async function pullPartner(
     return { tariffs: 0, locations: 0, invalid: 0 };
   const target = callTarget(deps, partner.outboundToken, partner);
   const outcome: PullOutcome = { tariffs: 0, locations: 0, invalid: 0 };
-  const invalid = (problem: string) => {
+  const invalid = (mark: PullMark) => (problem: string, value: unknown) => {
     outcome.invalid++;
+    mark.missed(value);
     log.warn({ partner: partner.name, problem }, 'roaming partner sent an invalid object');
   };
   // An object the rules refuse (another party's) is skipped like an invalid one.
-  const refused = (error: unknown) => {
+  const refused = (mark: PullMark, value: unknown) => (error: unknown) => {
     if (!(error instanceof LocationRefusal)) throw error;
-    invalid(error.message);
+    invalid(mark)(error.message, value);
   };
 
   // Tariffs first: the locations' connectors name them.
   const tariffsUrl = endpointOf(partner, 'tariffs', 'SENDER');
   if (tariffsUrl) {
-    const startedAt = new Date();
+    const mark = new PullMark(new Date());
     outcome.tariffs = await ocpiPull(
       target,
       withDateFrom(tariffsUrl, partner.tariffsPulledAt),
       tariff,
       async (value) => {
-        await storeTariff(deps, partner, value).catch(refused);
+        await storeTariff(deps, partner, value).catch(refused(mark, value));
       },
-      invalid,
+      invalid(mark),
     );
-    await updatePartnerFrom(deps.db, partner.id, ['registered'], { tariffsPulledAt: startedAt });
+    await updatePartnerFrom(deps.db, partner.id, ['registered'], { tariffsPulledAt: mark.next(partner.tariffsPulledAt) });
   }
   const locationsUrl = endpointOf(partner, 'locations', 'SENDER');
   if (locationsUrl) {
-    const startedAt = new Date();
+    const mark = new PullMark(new Date());
     outcome.locations = await ocpiPull(
       target,
       withDateFrom(locationsUrl, partner.locationsPulledAt),
       location,
       async (value) => {
-        await storeLocation(deps, partner, value).catch(refused);
+        await storeLocation(deps, partner, value).catch(refused(mark, value));
       },
-      invalid,
+      invalid(mark),
     );
-    await updatePartnerFrom(deps.db, partner.id, ['registered'], { locationsPulledAt: startedAt });
+    await updatePartnerFrom(deps.db, partner.id, ['registered'], { locationsPulledAt: mark.next(partner.locationsPulledAt) });
   }
   return outcome;
 }
