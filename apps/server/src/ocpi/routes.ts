@@ -261,7 +261,7 @@ export function ocpiRoutes(app: FastifyInstance, deps: Deps): void {
             const partner = registered(request, reply);
             if (!partner) return reply;
             try {
-              await receiveLocationPush(deps, partner, { method, ...request.params, body: request.body });
+              await receiveLocationPush(deps, partner, { method, ...request.params, body: request.body }, new Date(), request.log);
               return ok(request, reply);
             } catch (error) {
               return refusal(request, reply, error);

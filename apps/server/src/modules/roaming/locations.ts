@@ -10,6 +10,7 @@ import {
   type OcpiEvse,
   type OcpiLocation,
 } from '@evcharge/api/ocpi/types';
+import type { FastifyBaseLogger } from 'fastify';
 import { workHoursText } from '@evcharge/domain/private-station';
 import type { Db } from '../../db/client';
 import type { RoamingDeps } from './credentials';
@@ -24,6 +25,7 @@ import {
   socketTypeOf,
   utcOffsetOf,
 } from './mapping';
+import { mendEvse, receivedLocation } from './received-location';
 import {
   insertConnector,
   insertPartnerStation,
@@ -244,7 +246,7 @@ export type LocationPush = {
  * The part a push names, applied to the Location we hold when it is newer than that part
  * (each object has its own last_updated, §8.3): undefined when the push changes nothing.
  */
-function applyPush(held: OcpiLocation, push: LocationPush): OcpiLocation | undefined {
+function applyPush(held: OcpiLocation, push: LocationPush, notes: string[]): OcpiLocation | undefined {
   if (push.evseUid === undefined) {
     // PATCH of the Location itself (a PUT of it is stored whole).
     const patch = parse(locationPatch, push.body);
@@ -256,7 +258,7 @@ function applyPush(held: OcpiLocation, push: LocationPush): OcpiLocation | undef
   let evse: OcpiEvse;
   if (push.connectorId === undefined) {
     if (push.method === 'PUT') {
-      evse = parse(evseSchema, push.body);
+      evse = parse(evseSchema, mendEvse(push.body, notes));
       if (evse.uid !== push.evseUid)
         throw new LocationRefusal('invalid', 'the EVSE does not match its URL');
       if (index >= 0 && !isNotOlder(evse.last_updated, evses[index]!.last_updated)) return undefined;
@@ -301,7 +303,13 @@ export async function receiveLocationPush(
   partner: PartnerRow,
   push: LocationPush,
   now = new Date(),
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<LocationOutcome> {
+  // What we mended of what the partner sent (received-location.ts), for the log.
+  const notes: string[] = [];
+  const mended = () => {
+    for (const note of notes) log?.warn({ partner: partner.name, note }, 'roaming partner sent a location we mended');
+  };
   if (!isPartnersParty(partner, push.countryCode, push.partyId))
     throw new LocationRefusal('notTheirs', `${push.countryCode}*${push.partyId} is not the partner's`);
   const key: LocationKey = {
@@ -311,7 +319,8 @@ export async function receiveLocationPush(
     locationId: push.locationId,
   };
   if (push.method === 'PUT' && push.evseUid === undefined) {
-    const location = parse(locationSchema, push.body);
+    const location = parse(receivedLocation((note) => notes.push(note)), push.body);
+    mended();
     if (
       location.id !== push.locationId ||
       location.country_code.toUpperCase() !== key.countryCode ||
@@ -324,7 +333,8 @@ export async function receiveLocationPush(
     const station = await lockPartnerStation(tx, key);
     const held = station?.ocpiLocation as OcpiLocation | null | undefined;
     if (!station || !held) throw new LocationRefusal('unknownLocation', `no location ${push.locationId}`);
-    const next = applyPush(held, push);
+    const next = applyPush(held, push, notes);
+    mended();
     if (!next) return undefined;
     const valid = parse(locationSchema, next);
     return writeLocation(tx, partner, key, station.id, valid, now);

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { location, ocpiDateTime, tariff } from '@evcharge/api/ocpi/types';
+import { ocpiDateTime, tariff } from '@evcharge/api/ocpi/types';
 import { runEvery } from '../../repeat';
 import { ocpiPull } from './client';
 import { callTarget, endpointOf, registerWith, type RoamingDeps } from './credentials';
 import { LocationRefusal, storeLocation } from './locations';
+import { receivedLocation } from './received-location';
 import { findPartner, registeredPartners, updatePartnerFrom } from './repo';
 import { storeTariff } from './tariffs';
 
@@ -95,7 +96,7 @@ export async function pullPartner(
     outcome.locations = await ocpiPull(
       target,
       withDateFrom(locationsUrl, partner.locationsPulledAt),
-      location,
+      receivedLocation((note) => log.warn({ partner: partner.name, note }, 'roaming partner sent a location we mended')),
       async (value) => {
         await storeLocation(deps, partner, value).catch(refused(mark, value));
       },
