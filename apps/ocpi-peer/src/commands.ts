@@ -266,6 +266,9 @@ export function commandRoutes(app: FastifyInstance, c: CommandsDeps) {
           if (result === 'ACCEPTED' && outcome.result === 'ACCEPTED') await outcome.act?.();
         }),
       );
+    // faults.omitCommandTimeout: a partner that leaves out the required timeout (§13.3.2).
+    if (deps.faults.omitCommandTimeout)
+      return send(deps, reply, commandResponse.omit({ timeout: true }), { result: response });
     return send(deps, reply, commandResponse, {
       result: response,
       timeout: c.behaviour.timeoutSeconds,

@@ -64,6 +64,26 @@ describe('faults on the peer’s answers', () => {
     }
   });
 
+  it('failNext with retryAfter answers a 429 carrying the Retry-After header', async () => {
+    rig = await startRig();
+    rig.peer.faults.failNext(1, 429, { retryAfter: 30 });
+    const headers = { Authorization: authorizationHeader(rig.peer.config.registrationToken) };
+    const answer = await fetch(rig.peer.versionsUrl, { headers });
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '30']);
+    expect((await fetch(rig.peer.versionsUrl, { headers })).headers.get('retry-after')).toBeNull();
+  });
+
+  it('truncateNext answers 200 whose body cuts off before its Content-Length', async () => {
+    rig = await startRig();
+    rig.peer.faults.truncateNext(1);
+    const headers = { Authorization: authorizationHeader(rig.peer.config.registrationToken) };
+    const answer = await fetch(rig.peer.versionsUrl, { headers });
+    expect(answer.status).toBe(200);
+    await expect(answer.text()).rejects.toThrow();
+    expect(rig.peer.requestLog.map((r) => r.status)).toEqual([200]);
+    expect((await fetch(rig.peer.versionsUrl, { headers })).status).toBe(200);
+  });
+
   it('hangNext never answers, so the caller times out; the next request is answered', async () => {
     rig = await startRig();
     rig.peer.faults.hangNext(1);

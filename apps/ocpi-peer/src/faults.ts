@@ -6,10 +6,19 @@
 export type Faults = {
   /** Every answer waits this long (real milliseconds). */
   delayMs: number;
-  /** Answer the next n requests with HTTP status httpStatus (5xx by default). */
-  failNext(n: number, httpStatus?: number): void;
+  /**
+   * Answer the next n requests with HTTP status httpStatus (5xx by default); `retryAfter`
+   * (delay-seconds or an HTTP-date, RFC 9110 §10.2.3) goes out as the Retry-After header, as a
+   * partner's 429 Too Many Requests would carry it.
+   */
+  failNext(n: number, httpStatus?: number, options?: { retryAfter?: number | string }): void;
   /** Answer the next n requests with HTTP 200 and a body that is not an OCPI envelope. */
   garbleNext(n: number): void;
+  /**
+   * Answer the next n requests with HTTP 200 whose body cuts off: a Content-Length for a
+   * whole envelope, half of it sent, then the connection closed.
+   */
+  truncateNext(n: number): void;
   /** Never answer the next n requests (they are released, unanswered, by close()). */
   hangNext(n: number): void;
   /** Send every push twice. */
@@ -21,6 +30,8 @@ export type Faults = {
    * partner that bends the standard (an object put into the store by hand may be invalid).
    */
   unchecked: boolean;
+  /** Commands RECEIVER: answer CommandResponses without their (required) timeout field. */
+  omitCommandTimeout: boolean;
   /** Requests held unanswered right now (by hangNext). */
   readonly hanging: number;
   /** Back to normal. */
@@ -30,24 +41,35 @@ export type Faults = {
 export type FaultState = Faults & {
   hanging: number;
   /** What to do with the request that just arrived. */
-  take(): { kind: 'fail'; httpStatus: number } | { kind: 'hang' } | { kind: 'garble' } | undefined;
+  take():
+    | { kind: 'fail'; httpStatus: number; retryAfter?: number | string }
+    | { kind: 'hang' }
+    | { kind: 'garble' }
+    | { kind: 'truncate' }
+    | undefined;
 };
 
 export function createFaults(): FaultState {
-  let failures: number[] = [];
+  let failures: { httpStatus: number; retryAfter?: number | string }[] = [];
   let hangs = 0;
   let garbles = 0;
+  let truncations = 0;
   const faults: FaultState = {
     delayMs: 0,
     hanging: 0,
     duplicatePushes: false,
     reorderPushes: false,
     unchecked: false,
-    failNext(n, httpStatus = 500) {
-      failures = [...failures, ...Array.from({ length: n }, () => httpStatus)];
+    omitCommandTimeout: false,
+    failNext(n, httpStatus = 500, options = {}) {
+      const failure = { httpStatus, ...(options.retryAfter === undefined ? {} : { retryAfter: options.retryAfter }) };
+      failures = [...failures, ...Array.from({ length: n }, () => failure)];
     },
     garbleNext(n) {
       garbles += n;
+    },
+    truncateNext(n) {
+      truncations += n;
     },
     hangNext(n) {
       hangs += n;
@@ -56,7 +78,9 @@ export function createFaults(): FaultState {
       failures = [];
       hangs = 0;
       garbles = 0;
+      truncations = 0;
       faults.delayMs = 0;
+      faults.omitCommandTimeout = false;
       faults.duplicatePushes = false;
       faults.reorderPushes = false;
       faults.unchecked = false;
@@ -70,8 +94,12 @@ export function createFaults(): FaultState {
         garbles -= 1;
         return { kind: 'garble' };
       }
-      const httpStatus = failures.shift();
-      return httpStatus === undefined ? undefined : { kind: 'fail', httpStatus };
+      if (truncations > 0) {
+        truncations -= 1;
+        return { kind: 'truncate' };
+      }
+      const failure = failures.shift();
+      return failure === undefined ? undefined : { kind: 'fail', ...failure };
     },
   };
   return faults;

@@ -100,10 +100,24 @@ export function buildServer(
     }
     if (fault?.kind === 'garble')
       return reply.code(200).type('application/json').send('{"ok":true,"data":');
-    if (fault?.kind === 'fail')
+    if (fault?.kind === 'truncate') {
+      // HTTP 200 with a Content-Length for a whole envelope, half of it, then the socket closes.
+      const whole = JSON.stringify(envelope(deps, statusCodes.success, { result: 'ACCEPTED', timeout: 30 }));
+      deps.requestLog.push(logEntry(request, 200));
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(whole)),
+      });
+      reply.raw.write(whole.slice(0, Math.floor(whole.length / 2)), () => reply.raw.destroy());
+      return;
+    }
+    if (fault?.kind === 'fail') {
+      if (fault.retryAfter !== undefined) reply.header('Retry-After', String(fault.retryAfter));
       return reply
         .code(fault.httpStatus)
         .send(envelope(deps, statusCodes.serverError, undefined, 'Simulated failure'));
+    }
   });
 
   app.setErrorHandler((error, request, reply) => {

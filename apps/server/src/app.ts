@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stationReadModel: await createStationReadModel(db, { now }),
     chargePoints: gateway,
     // OCPI 2.2.1 commands to partners' charge points (modules/roaming/commands.ts).
-    roamingLink: roamingLink(() => deps),
+    roamingLink: roamingLink(() => deps, app.log),
     userEvents: createUserEvents({ db, push, log: app.log }),
     acquirer: acquirer.acquirer,
     purchases: shopPurchases,

@@ -21,6 +21,8 @@ describe('errorText of a command a station refused', () => {
     ['en', { reason: 'NOT_SUPPORTED' }, /does not take starts from our app/],
     ['ru', { reason: 'NOT_SUPPORTED' }, /не принимает запуск из нашего приложения/],
     ['en', { reason: 'offline' }, /cannot be reached right now/],
+    ['en', { reason: 'busy', retryAfterSeconds: 29.2 }, /^The operator's system is busy; try again in 30 s\.$/],
+    ['uz', { reason: 'busy', retryAfterSeconds: 30 }, /^Operator tizimi hozir band; 30 soniyadan soʻng/],
     ['en', { reason: 'REJECTED' }, /could not carry out this command/],
   ])('in %s with %j', async (language, details, text) => {
     await initI18n(language as Language);

@@ -14,10 +14,13 @@ export function errorText(t: TFunction, error: unknown): string {
   }
   // Why a station (ours, or a roaming partner's: OCPI 2.2.1 §13.4.1) refused the command.
   const { reason } = error.details;
+  const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
   if (error.code === 'COMMAND_REJECTED' && (reason === 'NOT_SUPPORTED' || reason === 'offline'))
     return t(`errors:commandRejected_${reason}`);
+  // The partner's system asked for no calls for a while (HTTP 429 Retry-After).
+  if (error.code === 'COMMAND_REJECTED' && reason === 'busy' && retryAfterSeconds !== undefined)
+    return t('errors:commandRejected_busy', { seconds: Math.ceil(Number(retryAfterSeconds)) });
   const parts = [t(`errors:${error.code}`)];
-  const { triesLeft, retryAfterSeconds, unlocksAt } = error.details;
   const counted = ['INVALID_CREDENTIALS', 'PASSWORD_CHANGE_FAILED', 'WRONG_PASSWORD', 'PRIVATE_STATION_WRONG_SECRET'];
   if (counted.includes(error.code) && triesLeft !== undefined) {
     parts.push(t('errors:triesLeft', { tries: Number(triesLeft) }));

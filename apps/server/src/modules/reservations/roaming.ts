@@ -68,8 +68,9 @@ export async function reserveAtPartner(
     evseUid: place.ocpiEvseUid,
   });
   if (outcome.kind === 'failed') {
-    // No answer in time: the partner may hold it anyway, so it is told to let go.
-    if (outcome.reason === 'timeout')
+    // No answer in time, or one that could not be read: the partner may hold it anyway, so it
+    // is told to let go.
+    if (outcome.reason === 'timeout' || outcome.reason === 'unreadable')
       await cancelAtPartner(deps, reservation.id, place.roamingPartnerId);
     return {
       accepted: false,

@@ -12,8 +12,11 @@ import {
 // envelope and data validated against the 2.2.1 objects. Lists follow the Link header
 // (§4.1.3) page by page.
 
-/** Why a call to a partner gave nothing usable. */
-export type OcpiFailure = 'timeout' | 'unreachable' | 'http' | 'status' | 'invalid';
+/**
+ * Why a call to a partner gave nothing usable: `busy` is HTTP 429 (its Retry-After in
+ * retryAfterSeconds), `unreadable` an HTTP 2xx whose body cut off or is not JSON.
+ */
+export type OcpiFailure = 'timeout' | 'unreachable' | 'http' | 'status' | 'invalid' | 'busy' | 'unreadable';
 
 export class OcpiCallError extends Error {
   constructor(
@@ -21,6 +24,8 @@ export class OcpiCallError extends Error {
     message: string,
     readonly httpStatus?: number,
     readonly statusCode?: number,
+    /** For `busy`: the seconds the partner's Retry-After asks for, when it gave a readable one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'OcpiCallError';
@@ -74,12 +79,40 @@ async function send(target: CallTarget, method: string, url: string, body?: unkn
   }
 }
 
+/**
+ * Retry-After (RFC 9110 §10.2.3, which OCPI 2.2.1 leaves HTTP to): delay-seconds or an
+ * HTTP-date; the seconds from `now`, never below 0; undefined when absent or unreadable.
+ */
+export function retryAfterSecondsOf(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 async function envelopeOf(response: Response, what: string) {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => undefined);
+    const header = response.headers.get('retry-after');
+    throw new OcpiCallError(
+      'busy',
+      `${what}: HTTP 429, Retry-After ${header ?? 'absent'}`,
+      429,
+      undefined,
+      retryAfterSecondsOf(header),
+    );
+  }
   let json: unknown;
   try {
     json = await response.json();
-  } catch {
-    throw new OcpiCallError('http', `${what}: HTTP ${response.status}, not JSON`, response.status);
+  } catch (error) {
+    // A 2xx whose body cut off (the connection closed early) or is not JSON at all.
+    throw new OcpiCallError(
+      response.ok ? 'unreadable' : 'http',
+      `${what}: HTTP ${response.status}, not JSON (${(error as Error).message})`,
+      response.status,
+    );
   }
   const envelope = anyEnvelope.safeParse(json);
   if (!envelope.success)

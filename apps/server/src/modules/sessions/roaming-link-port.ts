@@ -10,8 +10,13 @@ export type RoamingCommandOutcome =
       /** How long the partner may take for the result (CommandResponse.timeout). */
       timeoutSeconds: number;
     }
-  /** No answer in time, the partner could not be reached, or answered with an error. */
-  | { kind: 'failed'; reason: 'timeout' | 'unreachable' | 'refused' };
+  /**
+   * No answer in time, the partner could not be reached, answered with an error, or with a
+   * body that cut off or is not JSON (`unreadable`: it may have taken the command).
+   */
+  | { kind: 'failed'; reason: 'timeout' | 'unreachable' | 'refused' | 'unreadable' }
+  /** The partner asked for no calls for a while (HTTP 429 Retry-After): nothing was sent. */
+  | { kind: 'failed'; reason: 'busy'; retryAfterSeconds: number };
 
 export type RoamingLink = {
   /** START_SESSION for the driver's app token at the partner's EVSE; `reference` is ours. */
