@@ -260,9 +260,15 @@ export async function startRoamingCharge(
   });
   if (outcome.kind === 'failed') {
     await cancelPreparing(deps, session.id, outcome.reason === 'timeout' ? 'timeout' : 'rejected');
-    throw outcome.reason === 'timeout'
-      ? new AppError('START_TIMEOUT')
-      : new AppError('COMMAND_REJECTED', { details: { reason: 'offline' } });
+    if (outcome.reason === 'timeout') throw new AppError('START_TIMEOUT');
+    // The partner asked for no calls for a while (HTTP 429): the driver is told how long.
+    if (outcome.reason === 'busy')
+      throw new AppError('COMMAND_REJECTED', {
+        details: { reason: 'busy', retryAfterSeconds: outcome.retryAfterSeconds },
+      });
+    throw new AppError('COMMAND_REJECTED', {
+      details: { reason: outcome.reason === 'unreadable' ? 'unreadable' : 'offline' },
+    });
   }
   if (outcome.result !== 'ACCEPTED') {
     await cancelPreparing(deps, session.id, 'rejected');
