@@ -9,6 +9,11 @@ export const userEventTypes = [
   'sessionAdjusted',
   /** The charge point's meter claimed more than its connector could deliver: only the plausible is billed. */
   'meterAnomaly',
+  /**
+   * A roaming partner began a session the app had told the driver could not start (its answer
+   * was late or lost): the session is the driver's, live, with its Stop (decision 015).
+   */
+  'sessionStartedLate',
   'favouriteFree',
   /** SPEC §4 reservation: a chosen period began (the charge point holds the connector). */
   'reservationBegan',

@@ -14,4 +14,5 @@ export {
   tellSessionAdjusted,
   tellSessionClosedNoStop,
   tellSessionEnded,
+  tellSessionStartedLate,
 } from './session-events';

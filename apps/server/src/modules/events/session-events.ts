@@ -36,7 +36,8 @@ async function tell(
     | 'limitReached'
     | 'ghostStopped'
     | 'parkingStarted'
-    | 'meterAnomaly',
+    | 'meterAnomaly'
+    | 'sessionStartedLate',
   data: EventData,
 ): Promise<void> {
   // A roaming partner's driver hears from the partner (its session and CDR, OCPI 2.2.1 §9, §10).
@@ -124,6 +125,14 @@ export function tellMeterAnomaly(
   maxPowerW: number,
 ): Promise<void> {
   return tell(deps, session, 'meterAnomaly', { powerW: maxPowerW });
+}
+
+/**
+ * A roaming partner began the session after the app had told the driver the start failed
+ * (modules/sessions/roaming-late.ts): it is theirs now, live on the charging screen.
+ */
+export function tellSessionStartedLate(deps: SessionEventDeps, session: Session): Promise<void> {
+  return tell(deps, session, 'sessionStartedLate', {});
 }
 
 /** The highest parking price of a tariff, its zones included: 0 when parking is free. */

@@ -69,6 +69,16 @@ export async function billRoamingCdr(
   });
   if (!session) return 'unknown';
   if (session.ocpiCdrId) return 'unchanged';
+  if (session.status === 'cancelled') {
+    // A session the driver was told had failed and never saw run (roaming-late.ts): its CDR is
+    // kept for the record and not billed.
+    await updateSessionFrom(deps.db, session.id, ['cancelled'], { ocpiCdrId: cdr.id });
+    log?.warn(
+      { sessionId: session.id, cdrId: cdr.id, totalCost: cdr.totalCost },
+      'roaming partner sent a CDR for a session the driver never saw run: kept, not billed',
+    );
+    return 'unchanged';
+  }
   const maxPowerW = await connectorPowerW(deps.db, session.connectorId);
   const { billed, claimedWh } = plausibleCdr(cdr, maxPowerW);
   const items = cdrItems(session, billed);
@@ -179,7 +189,7 @@ export async function finishRoaming(
     const finished = await updateSessionFrom(
       tx,
       session.id,
-      [...runningStatuses, 'preparing', 'cancelled'],
+      [...runningStatuses, 'preparing'],
       {
         status: 'success',
         energyWh: end.energyWh,

@@ -19,6 +19,7 @@ import {
   type RoamingSessionKey,
 } from './roaming-repo';
 import { driverMinorOf, finishRoaming, partnerMinorOf } from './roaming-bill';
+import { adoptLateStart } from './roaming-late';
 import { cancelPreparing, holdOrCancel, type ChargeDeps } from './start';
 import { decideStart, paymentColumns, stationRule } from './start-rules';
 import { superviseSession } from './supervise';
@@ -322,7 +323,7 @@ function statusOf(session: SessionRow): RoamingSessionPush['status'] {
  * a repeated one writes the same again). ACTIVE starts it, COMPLETED leaves it waiting for
  * the CDR, INVALID ends it at no cost. Limits and funds are watched as for our own charge
  * points (supervise.ts); a session we had cancelled that the partner started after all is
- * stopped there.
+ * adopted and shown to the driver (roaming-late.ts).
  */
 export async function applyRoamingSession(
   deps: ChargeDeps,
@@ -339,11 +340,12 @@ export async function applyRoamingSession(
   if (session.status === 'success') return 'unchanged';
   const status = push.status ?? statusOf(session);
   if (session.status === 'cancelled') {
-    if (status !== 'ACTIVE' || session.ocpiSessionId === push.id) return 'unchanged';
-    // Started after we gave up on it: it is stopped, and the CDR (if any) still bills it.
-    await updateSessionFrom(deps.db, session.id, ['cancelled'], { ocpiSessionId: push.id });
-    await deps.roamingLink.stopSession({ partnerId, ocpiSessionId: push.id, sessionId: session.id });
-    return 'applied';
+    // Not one the partner had already closed with a CDR we kept unbilled (roaming-bill.ts).
+    if ((status !== 'ACTIVE' && status !== 'COMPLETED') || session.ocpiSessionId || session.ocpiCdrId)
+      return 'unchanged';
+    // Started after the app had told the driver it failed: adopted and shown (roaming-late.ts).
+    const adopted = await adoptLateStart(deps, partnerId, session, { ocpiSessionId: push.id, startedAt: push.startedAt }, log);
+    return adopted ? applyRoamingSession(deps, partnerId, push, log) : 'applied';
   }
   const energyWh = Math.max(session.energyWh, Math.round((push.kwh ?? 0) * 1000));
   const partnerMinor = push.totalCost ? partnerMinorOf(push.totalCost) : undefined;

@@ -9,6 +9,7 @@ export const eventIcon: Record<UserEventType, IconName> = {
   sessionClosedNoStop: 'alert',
   sessionAdjusted: 'refresh',
   meterAnomaly: 'alert',
+  sessionStartedLate: 'bolt',
   favouriteFree: 'heart',
   reservationBegan: 'calendar',
   reservationEnding: 'clock',
