@@ -129,7 +129,7 @@ export function tellMeterAnomaly(
 
 /**
  * A roaming partner began the session after the app had told the driver the start failed
- * (modules/sessions/roaming-late.ts): it is theirs now, live on the charging screen.
+ * (modules/sessions/roaming-adopt.ts): it is theirs now, live on the charging screen.
  */
 export function tellSessionStartedLate(deps: SessionEventDeps, session: Session): Promise<void> {
   return tell(deps, session, 'sessionStartedLate', {});

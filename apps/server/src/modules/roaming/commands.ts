@@ -111,15 +111,13 @@ async function sendCommand(
       body,
       data: receivedCommandResponse,
     });
-    if (answer.timeout === undefined) {
-      const timeoutSeconds = deps.config.charging.startTimeoutSeconds;
+    const timeoutSeconds = answer.timeout ?? deps.config.charging.startTimeoutSeconds;
+    if (answer.timeout === undefined)
       link.log.warn(
         { ...partnerOf(partner), command, result: answer.result, timeoutSeconds },
         `OCPI partner's CommandResponse had no timeout: waiting our own ${timeoutSeconds} s for the result`,
       );
-      return { kind: 'answered', result: answer.result, timeoutSeconds };
-    }
-    return { kind: 'answered', result: answer.result, timeoutSeconds: answer.timeout };
+    return { kind: 'answered', result: answer.result, timeoutSeconds };
   } catch (error) {
     if (!(error instanceof OcpiCallError)) throw error;
     if (error.failure === 'busy') {

@@ -48,14 +48,8 @@ export { sessionsForSupport } from './history';
 // Roaming sessions (OCPI 2.2.1): the port the roaming module implements, and what its
 // receivers hand over (session pushes, CDRs, command results).
 export type { RoamingAuthorization, RoamingCommandOutcome, RoamingLink } from './roaming-link-port';
-export {
-  adoptRoamingSession,
-  applyRoamingSession,
-  isRoamingPlace,
-  roamingCommandResult,
-  roamingReservationPrice,
-  type RoamingPlace,
-  type RoamingSessionPush,
-} from './roaming';
+export { applyRoamingSession, roamingCommandResult, type RoamingSessionPush } from './roaming';
+export { adoptRoamingSession } from './roaming-adopt';
+export { isRoamingPlace, roamingReservationPrice, type RoamingPlace } from './roaming-terms';
 export { billRoamingCdr, type RoamingCdr } from './roaming-bill';
 export { maxEnergyWh } from './meter-timeline';

@@ -13,7 +13,7 @@ import { payerForProfile, type Payer } from '../ledger';
 import { connectorPlace, findOwnCar, payerProfile } from './place-repo';
 import { paymentFor } from './start';
 import { sessionTariffId, stationRule } from './start-rules';
-import { driverWalletCurrency, isRoamingPlace, type RoamingPlace } from './roaming';
+import { driverWalletCurrency, isRoamingPlace, type RoamingPlace } from './roaming-terms';
 import { partnerTariff } from './roaming-repo';
 import type { BrandConfig } from '@evcharge/api/brand/get-brand';
 import { tariff as ocpiTariff } from '@evcharge/api/ocpi/types';

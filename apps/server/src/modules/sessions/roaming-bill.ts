@@ -70,7 +70,7 @@ export async function billRoamingCdr(
   if (!session) return 'unknown';
   if (session.ocpiCdrId) return 'unchanged';
   if (session.status === 'cancelled') {
-    // A session the driver was told had failed and never saw run (roaming-late.ts): its CDR is
+    // A session the driver was told had failed and never saw run (roaming-adopt.ts): its CDR is
     // kept for the record and not billed.
     await updateSessionFrom(deps.db, session.id, ['cancelled'], { ocpiCdrId: cdr.id });
     log?.warn(

@@ -2,24 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StartChargeBody } from '@evcharge/api/sessions/charge-schemas';
 import type { ChargingProfile } from '@evcharge/domain/charging';
-import type { Currency } from '@evcharge/domain/currency';
 import { AppError } from '@evcharge/domain/errors';
-import { roamingPrice } from '@evcharge/domain/roaming-price';
-import type { OcpiTariff, PriceComponent } from '@evcharge/domain/roaming-tariff';
 import { isUniqueViolation } from '../../db/errors';
-import { walletCurrencyOf } from '../ledger';
 import { recordChargeEvent } from './events';
-import { connectorPlace, type ConnectorPlace } from './place-repo';
 import { clearStopRequest, insertSession, runningStatuses, updateSessionFrom, type SessionRow } from './repo';
 import { completeReservation } from './hold-repo';
-import {
-  findRoamingSession,
-  partnerTariff,
-  partnerTariffCurrency,
-  type RoamingSessionKey,
-} from './roaming-repo';
+import { findRoamingSession, type RoamingSessionKey } from './roaming-repo';
 import { driverMinorOf, finishRoaming, partnerMinorOf } from './roaming-bill';
-import { adoptLateStart } from './roaming-late';
+import { adoptLateStart } from './roaming-adopt';
+import { roamingTerms, type RoamingPlace } from './roaming-terms';
 import { cancelPreparing, holdOrCancel, type ChargeDeps } from './start';
 import { decideStart, paymentColumns, stationRule } from './start-rules';
 import { superviseSession } from './supervise';
@@ -32,164 +23,6 @@ import { superviseSession } from './supervise';
 // live screen, and is billed once from the partner's CDR (§10): its price plus our markup,
 // converted into the wallet's currency at the rate taken at the start, through the ledger,
 // with a receipt of the partner's items and our fee.
-
-export type RoamingPlace = ConnectorPlace & {
-  roamingPartnerId: string;
-  ocpiLocationId: string;
-  ocpiEvseUid: string;
-  ocpiConnectorId: string;
-};
-
-export function isRoamingPlace(place: ConnectorPlace): place is RoamingPlace {
-  return (
-    place.roamingPartnerId !== null &&
-    place.ocpiLocationId !== null &&
-    place.ocpiEvseUid !== null &&
-    place.ocpiConnectorId !== null
-  );
-}
-
-/** The currency of a signed-in driver's wallet (there is one). */
-export async function driverWalletCurrency(db: ChargeDeps['db'], userId: string): Promise<Currency> {
-  const currency = await walletCurrencyOf(db, userId);
-  if (!currency) throw new Error(`no user ${userId}`);
-  return currency;
-}
-
-/** The partner's currency, our markup and the rate into the wallet's currency, or a refusal. */
-async function roamingTerms(deps: Pick<ChargeDeps, 'db' | 'brand'>, place: RoamingPlace, userId: string) {
-  const partnerCurrency = await partnerTariffCurrency(
-    deps.db,
-    place.roamingPartnerId,
-    place.ocpiTariffIds ?? [],
-  );
-  if (!partnerCurrency)
-    throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noTariff' } });
-  const walletCurrency = await driverWalletCurrency(deps.db, userId);
-  const rate = deps.brand.roaming.rates[partnerCurrency.toLowerCase()]?.[walletCurrency];
-  if (!rate) throw new AppError('ROAMING_UNAVAILABLE', { details: { reason: 'noRate' } });
-  return { partnerCurrency, walletCurrency, rate, markupPercent: deps.brand.roaming.markupPercent };
-}
-
-/**
- * What a reservation of a partner's connector costs the driver (SPEC §3 Reservation, OCPI
- * 2.2.1 §11.4.6 `reservation` restrictions): the partner's tariff element for reservations
- * (RESERVATION first, else RESERVATION_EXPIRES) gives the fixed cost (FLAT) and the cost of a
- * minute held (TIME, per hour), with VAT and our markup at the brand's rate into the wallet's
- * currency, a minute rounded up. A tariff that does not price reservations: they cost nothing.
- */
-export async function roamingReservationPrice(
-  deps: Pick<ChargeDeps, 'db' | 'brand'>,
-  place: RoamingPlace,
-  userId: string,
-) {
-  const terms = await roamingTerms(deps, place, userId);
-  const tariff = (await partnerTariff(deps.db, place.roamingPartnerId, place.ocpiTariffIds ?? [])) as
-    | OcpiTariff
-    | undefined;
-  const elements = tariff?.elements ?? [];
-  const element =
-    elements.find((e) => e.restrictions?.reservation === 'RESERVATION') ??
-    elements.find((e) => e.restrictions?.reservation === 'RESERVATION_EXPIRES');
-  const driverMinor = (component: PriceComponent | undefined) => {
-    if (!component) return 0;
-    const partnerMinor = Math.round(component.price * (1 + (component.vat ?? 0) / 100) * 100);
-    return roamingPrice(partnerMinor, { markupPercent: terms.markupPercent, rate: terms.rate })
-      .driverMinor;
-  };
-  const components = element?.price_components ?? [];
-  return {
-    currency: terms.walletCurrency,
-    price: {
-      fixedCostMinor: driverMinor(components.find((c) => c.type === 'FLAT')),
-      idleMinuteCostMinor: Math.ceil(driverMinor(components.find((c) => c.type === 'TIME')) / 60),
-    },
-  };
-}
-
-/**
- * A session a partner reports that we authorized at its reader (§12.2.2.2: a driver's RFID
- * tag, or the app's token, answered ALLOWED under `reference`): it becomes our session by the
- * rules of a start, as a tag's start at our own charge point does (tag-start.ts). The partner
- * began it already, so a start the rules refuse now is still the driver's bill and is stopped
- * at once (as a start made offline at our charge points is).
- */
-export async function adoptRoamingSession(
-  deps: ChargeDeps,
-  partnerId: string,
-  adopt: {
-    userId: string;
-    rfidTagId: string | null;
-    connectorId: string;
-    reference: string;
-    ocpiSessionId: string;
-    startedAt: Date;
-  },
-): Promise<SessionRow | undefined> {
-  const place = await connectorPlace(deps.db, adopt.connectorId);
-  if (!place || !isRoamingPlace(place) || place.roamingPartnerId !== partnerId) return undefined;
-  let terms: Awaited<ReturnType<typeof roamingTerms>>;
-  try {
-    terms = await roamingTerms(deps, place, adopt.userId);
-  } catch {
-    return undefined;
-  }
-  const columns = {
-    userId: adopt.userId,
-    connectorId: place.connectorId,
-    tariffId: null,
-    currency: terms.walletCurrency,
-    rfidTagId: adopt.rfidTagId,
-    status: 'charging' as const,
-    startedAt: adopt.startedAt,
-    idTag: null,
-    roamingPartnerId: partnerId,
-    ocpiSessionId: adopt.ocpiSessionId,
-    ocpiAuthorizationReference: adopt.reference,
-    partnerCurrency: terms.partnerCurrency,
-    roamingMarkupPercent: terms.markupPercent,
-    roamingRate: terms.rate,
-  };
-  let refused = false;
-  let session: SessionRow | undefined;
-  try {
-    session = await deps.db.transaction(async (tx) => {
-      const decision = await decideStart(tx, deps.config, {
-        userId: adopt.userId,
-        stationId: place.stationId,
-        connectorId: place.connectorId,
-        currency: terms.walletCurrency,
-        // Priced in the wallet's currency already (roaming-price.ts): nothing to convert.
-        rates: {},
-        at: adopt.startedAt,
-        ...(adopt.rfidTagId ? { rfidTagId: adopt.rfidTagId } : {}),
-      });
-      // A card would be held before a start at our own charge point; here the partner started
-      // already, so the session runs on the balance and the driver's debt rules apply after.
-      const payment = paymentColumns(decision);
-      return insertSession(tx, deps.brand, {
-        ...columns,
-        ...payment,
-        ...(payment.paymentMethod === 'card' ? { paymentMethod: 'balance' as const, fundsCapMinor: null } : {}),
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    if (!(error instanceof AppError)) throw error;
-    refused = true;
-    session = await insertSession(deps.db, deps.brand, { ...columns, paymentMethod: 'balance', fundsCapMinor: null }).catch(
-      (failure: unknown) => {
-        if (isUniqueViolation(failure)) return undefined;
-        throw failure;
-      },
-    );
-  }
-  if (!session) return undefined;
-  await recordChargeEvent(deps, session, 'started');
-  if (refused)
-    await deps.roamingLink.stopSession({ partnerId, ocpiSessionId: adopt.ocpiSessionId, sessionId: session.id });
-  return session;
-}
 
 /**
  * PUT /charge at a partner's connector: the rules of a start, then START_SESSION. The session
@@ -323,7 +156,7 @@ function statusOf(session: SessionRow): RoamingSessionPush['status'] {
  * a repeated one writes the same again). ACTIVE starts it, COMPLETED leaves it waiting for
  * the CDR, INVALID ends it at no cost. Limits and funds are watched as for our own charge
  * points (supervise.ts); a session we had cancelled that the partner started after all is
- * adopted and shown to the driver (roaming-late.ts).
+ * adopted and shown to the driver (roaming-adopt.ts).
  */
 export async function applyRoamingSession(
   deps: ChargeDeps,
@@ -343,7 +176,7 @@ export async function applyRoamingSession(
     // Not one the partner had already closed with a CDR we kept unbilled (roaming-bill.ts).
     if ((status !== 'ACTIVE' && status !== 'COMPLETED') || session.ocpiSessionId || session.ocpiCdrId)
       return 'unchanged';
-    // Started after the app had told the driver it failed: adopted and shown (roaming-late.ts).
+    // Started after the app had told the driver it failed: adopted and shown (roaming-adopt.ts).
     const adopted = await adoptLateStart(deps, partnerId, session, { ocpiSessionId: push.id, startedAt: push.startedAt }, log);
     return adopted ? applyRoamingSession(deps, partnerId, push, log) : 'applied';
   }

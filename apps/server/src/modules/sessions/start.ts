@@ -20,7 +20,8 @@ import { connectorPlace, findOwnCar, type ConnectorPlace } from './place-repo';
 import { insertSession, stationTariffAt, updateSessionFrom, type SessionRow } from './repo';
 import { loyaltyColumns, type LoyaltyColumns } from './session-loyalty';
 import { decideStart, paymentColumns, sessionTariffId, stationRule } from './start-rules';
-import { isRoamingPlace, startRoamingCharge } from './roaming';
+import { startRoamingCharge } from './roaming';
+import { isRoamingPlace } from './roaming-terms';
 
 export { paymentFor } from './start-rules';
 
