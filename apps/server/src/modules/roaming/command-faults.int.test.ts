@@ -1,15 +1,13 @@
 import { Writable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chargingSessions } from '../../db/schema/charging';
-import { connectors, stations } from '../../db/schema/stations';
 import { loggerOptions } from '../../logger';
 import { driver, start } from '../../test/charging';
 import { eventually } from '../../test/charge-points';
 import { withTestServer } from '../../test/hooks';
 import { walletOf } from '../../test/reservations';
-import { roamingDeps, withPeers } from '../../test/roaming';
-import { pullPartner, registerWith, type RoamingDeps } from './index';
+import { partnerWithStations as sharedPartner, withPeers } from '../../test/roaming';
 
 // OCPI 2.2.1 §13 commands we send as eMSP, against a partner (apps/ocpi-peer) that slips: a
 // CommandResponse without its timeout is taken with our own wait; an HTTP 429 with
@@ -27,8 +25,6 @@ const stream = new Writable({
 const server = withTestServer({ logger: { ...(loggerOptions('warn') as object), stream } });
 const newPeer = withPeers();
 
-const deps = (): RoamingDeps => roamingDeps(server);
-const silent = { warn: () => undefined };
 
 beforeEach(() => {
   logLines.length = 0;
@@ -48,25 +44,9 @@ const warnings = () =>
 let parties = 0;
 async function partnerWithStations() {
   parties++;
-  const peer = await newPeer({
-    countryCode: 'FI',
-    partyId: `F${String(parties).padStart(2, '0')}`,
-  });
-  const partner = await registerWith(deps(), peer.versionsUrl, peer.config.registrationToken);
-  await pullPartner(deps(), partner.id, silent);
-  const taken = new Set<string>();
-  const availableConnector = async () => {
-    const rows = await server.db
-      .select({ id: connectors.id })
-      .from(connectors)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(and(eq(stations.roamingPartnerId, partner.id), eq(connectors.status, 'available')));
-    const free = rows.find((row) => !taken.has(row.id))!;
-    taken.add(free.id);
-    return free.id;
-  };
-  const commandsSent = () => peer.requestLog.filter((r) => r.url.includes('/commands/')).length;
-  return { peer, partner, availableConnector, commandsSent };
+  const rig = await sharedPartner(server, newPeer, `F${String(parties).padStart(2, '0')}`);
+  const commandsSent = () => rig.peer.requestLog.filter((r) => r.url.includes('/commands/')).length;
+  return { ...rig, commandsSent };
 }
 
 async function sessionOf(transactionId: number) {

@@ -5,15 +5,13 @@ import { roamingPrice } from '@evcharge/domain/roaming-price';
 import { demoBrand } from '../../brand/demo';
 import { chargingSessions } from '../../db/schema/charging';
 import { userEvents } from '../../db/schema/notifications';
-import { connectors, stations } from '../../db/schema/stations';
 import { driver, expectLedgerBalanced, start, type Driver } from '../../test/charging';
 import { withTestServer } from '../../test/hooks';
 import { moneyDeps } from '../../test/money-deps';
 import { walletOf } from '../../test/reservations';
-import { roamingDeps, withPeers } from '../../test/roaming';
+import { partnerWithStations, withPeers } from '../../test/roaming';
 import { postTransaction } from '../ledger';
 import { applyRoamingSession, billRoamingCdr, type ChargeDeps, type RoamingSessionPush } from '../sessions';
-import { pullPartner, registerWith } from './index';
 
 // Decision 015: a start the app told the driver had failed (the partner's answer was late,
 // invalid or a refusal), which the partner began after all, is never billed unseen. It is
@@ -28,25 +26,19 @@ const silent = { warn: () => undefined };
 let parties = 0;
 async function refusedStart(who: Driver) {
   parties++;
-  const peer = await newPeer({ countryCode: 'FI', partyId: `T${String(parties).padStart(2, '0')}` });
-  const partner = await registerWith(roamingDeps(server), peer.versionsUrl, peer.config.registrationToken);
-  await pullPartner(roamingDeps(server), partner.id, silent);
-  const [free] = await server.db
-    .select({ id: connectors.id })
-    .from(connectors)
-    .innerJoin(stations, eq(stations.id, connectors.stationId))
-    .where(and(eq(stations.roamingPartnerId, partner.id), eq(connectors.status, 'available')));
+  const { peer, partner, availableConnector } = await partnerWithStations(server, newPeer, `T${String(parties).padStart(2, '0')}`);
+  const free = { id: await availableConnector() };
   // The partner's answer to START_SESSION is a refusal: the app tells the driver it failed.
   peer.commands.response.START_SESSION = 'REJECTED';
-  const answer = await start(server, who, { connectorId: free!.id });
+  const answer = await start(server, who, { connectorId: free.id });
   expect(answer.status).toBe(409);
   delete peer.commands.response.START_SESSION;
   const [session] = await server.db
     .select()
     .from(chargingSessions)
-    .where(and(eq(chargingSessions.userId, who.id), eq(chargingSessions.connectorId, free!.id)));
+    .where(and(eq(chargingSessions.userId, who.id), eq(chargingSessions.connectorId, free.id)));
   expect(session!.status).toBe('cancelled');
-  return { peer, partner, session: session!, connectorId: free!.id };
+  return { peer, partner, session: session!, connectorId: free.id };
 }
 
 /** The sessions module's deps, with the STOP_SESSIONs it sends kept. */

@@ -16,12 +16,11 @@ import { connectors, stations } from '../../db/schema/stations';
 import { driver, expectLedgerBalanced, start } from '../../test/charging';
 import { eventually } from '../../test/charge-points';
 import { withTestServer } from '../../test/hooks';
-import { roamingDeps, withPeers } from '../../test/roaming';
+import { partnerWithStations as sharedPartner, withPeers } from '../../test/roaming';
 import { walletOf } from '../../test/reservations';
 import { moneyDeps } from '../../test/money-deps';
 import { postTransaction } from '../ledger';
 import { billRoamingCdr, maxEnergyWh } from '../sessions';
-import { pullPartner, registerWith, type RoamingDeps } from './index';
 
 // SPEC §1 roaming, a session at a partner's station from our app (OCPI 2.2.1 §13 commands,
 // §9 sessions, §10 CDRs), against the partner operator of apps/ocpi-peer: started by the
@@ -31,38 +30,19 @@ import { pullPartner, registerWith, type RoamingDeps } from './index';
 const server = withTestServer();
 const newPeer = withPeers();
 
-const deps = (): RoamingDeps => roamingDeps(server);
-const silent = { warn: () => undefined };
-
 let parties = 0;
 async function partnerWithStations() {
   parties++;
   let now = Date.now();
-  const peer = await newPeer({
-    countryCode: 'FI',
-    partyId: `S${String(parties).padStart(2, '0')}`,
+  const rig = await sharedPartner(server, newPeer, `S${String(parties).padStart(2, '0')}`, {
     clock: () => new Date(now),
   });
-  const partner = await registerWith(deps(), peer.versionsUrl, peer.config.registrationToken);
-  await pullPartner(deps(), partner.id, silent);
-  // A connector the partner reports available, other than those taken already.
-  const taken = new Set<string>();
-  const availableConnector = async () => {
-    const rows = await server.db
-      .select({ id: connectors.id })
-      .from(connectors)
-      .innerJoin(stations, eq(stations.id, connectors.stationId))
-      .where(and(eq(stations.roamingPartnerId, partner.id), eq(connectors.status, 'available')));
-    const free = rows.find((row) => !taken.has(row.id))!;
-    taken.add(free.id);
-    return free.id;
-  };
   const advance = async (ms: number) => {
     now += ms;
-    await peer.advance(0);
-    await peer.idle();
+    await rig.peer.advance(0);
+    await rig.peer.idle();
   };
-  return { peer, partner, availableConnector, advance };
+  return { ...rig, advance };
 }
 
 async function sessionOf(transactionId: number) {
